@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-CONTENT = Path(__file__).resolve().parents[2] / "games" / "engines" / "research_programme" / "content"
+ROOT = Path(__file__).resolve().parents[2]
+CONTENT = ROOT / "games" / "engines" / "research_programme" / "content"
 DECK_FILES = ("theories", "methods", "projects", "events", "anomalies")
 
 OUTER_REGIONS = ("GRA", "COS", "PAR", "CON", "QUA", "MAT")
@@ -443,6 +444,20 @@ def test_g14_beginner_packet_cards_are_not_in_the_decks():
     assert not names & PACKET_CARD_NAMES
 
 
+def test_g14_packet_methods_have_deck_twins():
+    """Each beginner-packet method shares its key with a method in the deck, under another id."""
+    packets_file = CONTENT / "packets.json"
+    if not packets_file.exists():
+        pytest.skip("packets.json is written by the engine and is not in this tree yet")
+    packets = json.loads(packets_file.read_text(encoding="utf-8"))
+    assert len(packets) == 4
+    for packet in packets:
+        method = packet["method"]
+        assert method["key"] in METHOD_KEYS and method["id"] not in {m["id"] for m in METHODS}
+        assert packet["theory"]["name"]["en"] in PACKET_CARD_NAMES
+        assert packet["project"]["name"]["en"] in PACKET_CARD_NAMES
+
+
 # --- G-16 and G-24: the event deck ----------------------------------------------------------
 
 
@@ -602,3 +617,10 @@ def test_balance_events_mix_good_and_bad():
                 yield False
     kinds = [set(signs(event["effects"])) for event in EVENTS]
     assert kinds.count({True}) >= 3 and kinds.count({False}) >= 3
+
+
+def test_docs_content_describes_every_card():
+    """docs/content.md has a table row for every card id in the five decks."""
+    rows = {line.split("|")[1].strip() for line in (ROOT / "docs" / "content.md").read_text(
+        encoding="utf-8").splitlines() if line.startswith("| ")}
+    assert {card["id"] for card in ALL_CARDS} <= rows
