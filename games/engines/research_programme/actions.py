@@ -128,6 +128,23 @@ def kind_blocker(state: dict, seat: int, kind: str) -> str | None:
     return None
 
 
+def legal_of_kind(state: dict, seat: int, kind: str) -> list[dict]:
+    """The legal actions of one kind for `seat` now (none if the kind is not open to it)."""
+    if kind_blocker(state, seat, kind) is not None:
+        return []
+    return LEGAL[kind](state, seat)
+
+
+def open_kinds(state: dict, seat: int) -> list[str]:
+    """The kinds of the current step in which `seat` has at least one legal action."""
+    step = state["step"]
+    if step is None or step["kind"] not in STEP_KINDS or seat not in step["seats"]:
+        return []
+    if step["kind"] == "actions":
+        return [k for k in PLAY_KINDS if k == "pass" or turn_actions.available(state, seat, k) is None]
+    return [k for k in STEP_KINDS[step["kind"]] if LEGAL[k](state, seat)]
+
+
 def check(state: dict, action: dict) -> dict:
     """Validate an action against the state; returns its canonical form or raises."""
     action = canonical(action)

@@ -51,7 +51,7 @@ def legal_actions(state: dict, seat: int | None) -> list[dict]:
     legal = []
     if seat in dispatch.current_seats(state):
         for kind in dispatch.step_kinds(state):
-            legal += dispatch.LEGAL[kind](state, seat)
+            legal += dispatch.legal_of_kind(state, seat, kind)
     legal += [{"type": "story_vote", "seat": seat, "story_id": s["id"], "accept": accept}
               for s in stories.pending_for_vote(state, seat) for accept in (True, False)]
     return legal

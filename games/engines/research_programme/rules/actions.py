@@ -95,7 +95,7 @@ def start_action(state: dict, action: dict, out: list) -> dict:
 # --- Theory (SV-31) ----------------------------------------------------------------------
 
 def theories_in_hand(p: dict) -> list[str]:
-    return [c for c in p["hand"] if CARDS[c]["kind"] == "theory"]
+    return [c for c in p["hand"] if CARDS[c]["deck"] == "theory"]
 
 
 def theory_available(state: dict, p: dict) -> str | None:
@@ -202,7 +202,7 @@ def method_options(p: dict, key: str | None = None) -> list[tuple[str | None, in
     """Methods that can be attached, with the price paid now: own table free, hand at € (SV-33)."""
     options = [(m, 0) for m in p["methods"] if key is None or CARDS[m]["key"] == key]
     options += [(m, CARDS[m]["cost"]) for m in p["hand"]
-                if CARDS[m]["kind"] == "method" and (key is None or CARDS[m]["key"] == key)]
+                if CARDS[m]["deck"] == "method" and (key is None or CARDS[m]["key"] == key)]
     return options
 
 

@@ -187,7 +187,7 @@ def apply_discard(state: dict, action: dict, out: list) -> None:
     p = player(state, seat)
     for card in action["cards"]:
         p["hand"].remove(card)
-        state["discards"][CARDS[card]["kind"]].append(card)
+        state["discards"][CARDS[card]["deck"]].append(card)
     out.append(private(state, "CardsDiscarded", seat, ("cards",), cards=list(action["cards"]),
                        count=len(action["cards"])))
     waiting = state["step"]["seats"]

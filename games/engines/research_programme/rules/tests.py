@@ -75,13 +75,15 @@ def location_modifier(theory: str, test: dict, hits: list, tile_region: str | No
     return 1 if hits else 3
 
 
-def preview(state: dict, seat: int, pay_for_plus: bool = False, planned: bool = True) -> dict:
+def preview(state: dict, seat: int, pay_for_plus: bool = False, planned: bool = True,
+            scheduled: dict | None = None) -> dict:
     """Everything a roll will use, computed now (SV-37 to SV-41, SV-44, SV-59, SV-60).
 
-    `planned` counts a method's Noise removal that happens when the roll is made.
+    `planned` counts a method's Noise removal that happens when the roll is made. `scheduled`
+    previews a test that is not scheduled (bots weigh their Predictions with it).
     """
     p = player(state, seat)
-    scheduled = p["scheduled"]
+    scheduled = scheduled or p["scheduled"]
     theory_id = scheduled["theory"]
     theory_card = CARDS[theory_id]
     hits = state["theories"][theory_id]["hits"]
