@@ -15,7 +15,7 @@ from games.engines.research_programme.state import player
 
 DEFAULT_ANOMALIES = ("A-ROTATION", "A-MUON", "A-BUMP")
 DEFAULT_MARKET = ("P-GRA-1", "P-COS-1", "P-PAR-1")
-DEFAULT_NEUTRALS = ("COS5", "PAR4", "MAT5", "QUA4", "GRA4", "QUA2")
+DEFAULT_NEUTRALS = ("COS5", "PAR4", "MAT5", "QUA4", "QUA5", "CON3")
 
 
 def seats(n: int) -> list[dict]:

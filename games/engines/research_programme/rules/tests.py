@@ -279,9 +279,11 @@ def success(state: dict, p: dict, t: dict, sums: dict, out: list) -> None:
     p["successes"] += 1
     replication.record_hit(state, theory_id, p["seat"], t)
     details = {"replication": None, "anomalies": []}
+    followers: list = []
     if t["classification"] == "replication":
-        details["replication"] = replication.replicate(state, theory_id, p, t, out)
-        details["anomalies"] = replication.resolve_anomalies(state, theory_id, p, t["hex"], out)
+        details["replication"] = replication.replicate(state, theory_id, p, t, followers)
+        details["anomalies"] = replication.resolve_anomalies(state, theory_id, p, t["hex"],
+                                                             followers)
     elif t["classification"] == "repetition":
         gain(p, "rigour", 1)
     record = add_record(state, p, theory_id, "success")
@@ -290,6 +292,7 @@ def success(state: dict, p: dict, t: dict, sums: dict, out: list) -> None:
     out.append(event(state, "TestSucceeded", p["seat"], **sums, outcome="success",
                      consensus=theory["consensus"], reward=reward, method_effects=extra,
                      record=record["id"], vp_gained=vp_gained, **details))
+    out.extend(followers)
 
 
 def null_result(state: dict, p: dict, t: dict, sums: dict, out: list) -> None:
@@ -305,11 +308,15 @@ def null_result(state: dict, p: dict, t: dict, sums: dict, out: list) -> None:
         scepticism = gain(p, "S", 1)
     extra = method_outcome_effects(state, p, theory, t["method"], "null", kv_before)
     record = add_record(state, p, theory_id, "null")
-    removed = removal_check(state, theory_id, out)
+    consensus = theory["consensus"]
+    followers: list = []
+    removed = removal_check(state, theory_id, followers)
+    vp_gained = {state["gone"][theory_id]["owner"]: 1} if removed == "falsified" else {}
     out.append(event(state, "NullResult", p["seat"], **sums, outcome="null",
-                     consensus=theory["consensus"], scepticism=scepticism,
+                     consensus=consensus, scepticism=scepticism,
                      null_results_event=null_results_round, method_effects=extra,
-                     record=record["id"], removed=removed, vp_gained={}))
+                     record=record["id"], removed=removed, vp_gained=vp_gained))
+    out.extend(followers)
 
 
 def method_outcome_effects(state: dict, p: dict, theory: dict, method: str | None, when: str,
