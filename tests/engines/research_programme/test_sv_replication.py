@@ -295,6 +295,7 @@ def test_sv_62_bayes_success_adds_consensus_from_kv_one():
 def test_sv_62_a_paid_plus_is_optional_and_counts_in_the_cap():
     """Monte Carlo: pay L1 before the roll for +1."""
     state = f.setup_game(n=2)
+    f.clear_map(state)
     f.put_theory(state, 1, "T-MAT-1")
     f.tile(state, 1, "P-MAT-1", "MAT2")
     player(state, 1)["methods"].append("M-MONTECARLO")
