@@ -64,7 +64,7 @@ def test_sv_50_replication_vp_on_another_players_theory(earlier, vp):
     state, events = replicate(state, 1, "T-PAR-PK", "P-PAR-2")
     assert player(state, 1)["vp_sources"]["replication"] == vp
     assert player(state, 2)["vp_sources"]["replication"] == vp
-    assert succeeded(events)["vp_gained"] == ({1: vp, 2: vp} if vp else {})
+    assert succeeded(events)["vp_gained"] == ({"1": vp, "2": vp} if vp else {})
 
 
 def test_sv_50_a_first_hit_on_another_players_theory_gives_no_vp():

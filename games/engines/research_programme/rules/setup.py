@@ -10,7 +10,7 @@ from __future__ import annotations
 from ...base import GameError
 from .. import board
 from ..content import school
-from ..events import event
+from ..events import event, private
 from ..state import (
     GAME_KEY,
     MARKET_SIZE,
@@ -111,8 +111,8 @@ def give_packet(state: dict, seat: int, packet: dict, out: list) -> None:
                           "adjacency_bonus": False})
     p["tiles_left"] -= 1
     p["hand"].append(method)
-    out.append(event(state, "PacketTaken", seat, packet=packet["packet"], theory=theory,
-                     project=project, hex=packet["hex"], method=method))
+    out.append(private(state, "PacketTaken", seat, ("method",), packet=packet["packet"],
+                       theory=theory, project=project, hex=packet["hex"], method=method))
 
 
 def place_starting_noise(state: dict) -> None:

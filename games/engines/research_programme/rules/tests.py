@@ -287,7 +287,7 @@ def success(state: dict, p: dict, t: dict, sums: dict, out: list) -> None:
     elif t["classification"] == "repetition":
         gain(p, "rigour", 1)
     record = add_record(state, p, theory_id, "success")
-    vp_gained = {q["seat"]: q["vp"] - vp_before[q["seat"]] for q in state["players"]
+    vp_gained = {str(q["seat"]): q["vp"] - vp_before[q["seat"]] for q in state["players"]
                  if q["vp"] != vp_before[q["seat"]]}
     out.append(event(state, "TestSucceeded", p["seat"], **sums, outcome="success",
                      consensus=theory["consensus"], reward=reward, method_effects=extra,
@@ -311,7 +311,7 @@ def null_result(state: dict, p: dict, t: dict, sums: dict, out: list) -> None:
     consensus = theory["consensus"]
     followers: list = []
     removed = removal_check(state, theory_id, followers)
-    vp_gained = {state["gone"][theory_id]["owner"]: 1} if removed == "falsified" else {}
+    vp_gained = {str(state["gone"][theory_id]["owner"]): 1} if removed == "falsified" else {}
     out.append(event(state, "NullResult", p["seat"], **sums, outcome="null",
                      consensus=consensus, scepticism=scepticism,
                      null_results_event=null_results_round, method_effects=extra,
