@@ -22,7 +22,7 @@ STEP_KINDS = {
     "discard": ("discard",),
     "event": ("event_block", "event_choose"),
     "actions": PLAY_KINDS,
-    "test": ("roll", "cancel_test"),
+    "test": ("roll",),
 }
 MODERATOR_KINDS = ("story_accept", "story_reject", "call_time")
 SIDE_KINDS = ("story_request", "story_vote") + MODERATOR_KINDS
@@ -43,7 +43,6 @@ PARAMETERS = {
     "peer_review": {"debt": False},
     "pass": {},
     "roll": {"pay_for_plus": False, "clean": None},
-    "cancel_test": {},
     "story_request": {"story_id": None},
     "story_accept": {"story_id": None},
     "story_reject": {"story_id": None, "reason": None},
@@ -64,7 +63,6 @@ LEGAL = {
     "event_block": event_cards.legal_event_block,
     "event_choose": event_cards.legal_event_choose,
     "roll": tests.legal_roll,
-    "cancel_test": tests.legal_cancel,
     **{kind: _seat_legal(kind) for kind in PLAY_KINDS},
 }
 APPLY = {
@@ -73,7 +71,6 @@ APPLY = {
     "event_block": event_cards.apply_event_block,
     "event_choose": event_cards.apply_event_choose,
     "roll": tests.apply_roll,
-    "cancel_test": tests.apply_cancel,
     **turn_actions.APPLY,
 }
 

@@ -214,17 +214,12 @@ def theory_choice(state: dict, p: dict, open_: set) -> dict | None:
 # --- greedy: Tests -----------------------------------------------------------------------
 
 def greedy_test(state: dict, seat: int, rng: random.Random) -> dict:
+    """Pay for a plus when it helps (a scheduled test cannot be declined, D-3)."""
     rolls = dispatch.legal_of_kind(state, seat, "roll")
-    if not rolls:
-        return {"type": "cancel_test", "seat": seat}
     plain = tests.preview(state, seat)
-    if plain["chance"] == 0 and not any(a["pay_for_plus"] for a in rolls):
-        return {"type": "cancel_test", "seat": seat}
     paid = [a for a in rolls if a["pay_for_plus"]]
-    if paid and plain["bonus"] < tests.BONUS_CAP:
+    if paid and plain["bonus"] < tests.BONUS_CAP and plain["chance"] < 1:
         return paid[0]
-    if plain["chance"] == 0:
-        return {"type": "cancel_test", "seat": seat}
     return rolls[0]
 
 

@@ -51,6 +51,18 @@ def settle(state: dict) -> list[dict]:
     return events
 
 
+def run(state: dict, *tasks: str) -> list[dict]:
+    """Run round tasks now, as if the round had reached them ("cleanup", "tests_start" ...)."""
+    from games.engines.research_programme.rules.flow import advance
+
+    state["step"] = None
+    state["queue"] = [{"t": name} for name in tasks]
+    out: list[dict] = []
+    advance(state, out)
+    state["events"] = out
+    return out
+
+
 def act(state: dict, action: dict) -> list[dict]:
     """Apply a validated action to `state` itself and return the events."""
     new_state, events = api.apply_action(state, action)

@@ -10,7 +10,7 @@ from games.engines.research_programme.state import player
 from . import factory as f
 
 ALL_KINDS = {"fund", "discard", "event_block", "event_choose", "theory", "build", "prediction",
-             "preprint", "journal", "simulate", "peer_review", "pass", "roll", "cancel_test",
+             "preprint", "journal", "simulate", "peer_review", "pass", "roll",
              "story_request", "story_accept", "story_reject", "story_vote", "call_time", "chance"}
 
 

@@ -54,17 +54,18 @@ def test_sv_49_replication_vp_on_an_own_theory(earlier, vp):
     assert player(state, 1)["vp_sources"]["replication"] == vp
 
 
-@pytest.mark.parametrize("earlier, vp", [(1, 2), (2, 2), (3, 0)])
+@pytest.mark.parametrize("earlier, vp", [(1, 2), (2, 2), (3, 2), (5, 2)])
 def test_sv_50_replication_vp_on_another_players_theory(earlier, vp):
-    """Another seat's theory: k = 2 or 3 gives both +2; k >= 4 gives neither anything."""
+    """Another seat's theory: every replication gives both +2, also from the 4th project on
+    (rulebook difference D-1: only hits of one's own theory stop scoring)."""
     state = f.setup_game(n=2)
     f.tile(state, 1, "P-PAR-2", "GRA2")
-    for project in ("P-X1", "P-X2", "P-X3")[:earlier]:
+    for project in ("P-X1", "P-X2", "P-X3", "P-X4", "P-X5")[:earlier]:
         f.hit(state, "T-PAR-PK", project, 2, hex_id="MET0")
     state, events = replicate(state, 1, "T-PAR-PK", "P-PAR-2")
     assert player(state, 1)["vp_sources"]["replication"] == vp
     assert player(state, 2)["vp_sources"]["replication"] == vp
-    assert succeeded(events)["vp_gained"] == ({"1": vp, "2": vp} if vp else {})
+    assert succeeded(events)["vp_gained"] == {"1": vp, "2": vp}
 
 
 def test_sv_50_a_first_hit_on_another_players_theory_gives_no_vp():
@@ -161,7 +162,8 @@ def test_sv_55_same_project_same_method_is_a_plain_success():
 
 
 def test_sv_56_a_replication_with_another_regions_tile_bridges_for_the_owner():
-    """The owner of the theory gets the bridge between the two card regions, once per pair."""
+    """The owner of the theory gets a bridge between the two card regions on every such
+    replication, also a second one for the same pair (rulebook difference D-2)."""
     state = f.setup_game(n=2)
     f.tile(state, 2, "P-COS-2", "COS2")
     f.hit(state, "T-GRA-PK", "P-GRA-PK", 1)
@@ -169,9 +171,23 @@ def test_sv_56_a_replication_with_another_regions_tile_bridges_for_the_owner():
     assert player(state, 1)["bridges"] == ["GRA-COS"] and player(state, 2)["bridges"] == []
     assert f.first(events, "BridgeCreated")["seat"] == 1
     f.tile(state, 2, "P-COS-3", "COS4")
+    f.give(state, 2, D=1)
     state, events = replicate(state, 2, "T-GRA-PK", "P-COS-3")
-    assert player(state, 1)["bridges"] == ["GRA-COS"]
-    assert "BridgeCreated" not in f.event_types(events)
+    assert player(state, 1)["bridges"] == ["GRA-COS", "GRA-COS"]
+    assert f.first(events, "BridgeCreated")["edge"] == "GRA2|COS3"
+    from games.engines.research_programme.rules.scoring import breakdown
+
+    assert breakdown(state, 1)["bridges"] == 2
+
+
+def test_sv_56_a_same_region_tile_makes_no_bridge():
+    """A replication with a tile of the theory's own region bridges nothing."""
+    state = f.setup_game(n=2)
+    f.tile(state, 1, "P-GRA-2", "GRA2")
+    f.hit(state, "T-GRA-PK", "P-GRA-PK", 1)
+    state, events = replicate(state, 1, "T-GRA-PK", "P-GRA-2")
+    assert succeeded(events)["classification"] == "replication"
+    assert "BridgeCreated" not in f.event_types(events) and player(state, 1)["bridges"] == []
 
 
 def test_sv_56_a_displaced_tile_bridges_from_its_card_region():
@@ -215,8 +231,9 @@ def test_sv_58_a_wormhole_links_the_test_hex_and_the_first_hits_hex():
     assert "PAR4" in simulate_area(state, 1)
 
 
-def test_sv_59_only_a_new_wormhole_adds_one_to_the_threshold():
-    """+1 when the replication would create a new wormhole; not once the owner has that pair."""
+def test_sv_59_a_wormhole_replication_adds_one_to_the_threshold():
+    """+1 whenever the replication would make a wormhole bridge, also for a pair the owner has
+    already bridged (rulebook difference D-2); never for a neighbouring pair."""
     state = f.setup_game(n=2)
     f.hit(state, "T-GRA-PK", "P-GRA-PK", 1)
     f.tile(state, 1, "P-PAR-2", "PAR5")
@@ -225,10 +242,14 @@ def test_sv_59_only_a_new_wormhole_adds_one_to_the_threshold():
 
     assert preview(state, 1)["threshold_parts"]["wormhole"] == 1
     player(state, 1)["bridges"].append("GRA-PAR")
-    assert preview(state, 1)["threshold_parts"]["wormhole"] == 0
+    assert preview(state, 1)["threshold_parts"]["wormhole"] == 1
     f.tile(state, 1, "P-COS-2", "COS2")
     f.schedule(state, 1, "T-GRA-PK", "P-COS-2")
     assert preview(state, 1)["threshold_parts"]["wormhole"] == 0
+    first = f.setup_game(n=2)
+    f.tile(first, 1, "P-PAR-2", "PAR5")
+    f.schedule(first, 1, "T-GRA-PK", "P-PAR-2")
+    assert preview(first, 1)["threshold_parts"]["wormhole"] == 0  # a first hit makes no bridge
 
 
 def test_sv_60_the_map_gives_one_plus_next_to_an_anomaly_of_the_theorys_region():

@@ -97,25 +97,25 @@ def test_sv_14_tests_resolve_in_turn_order():
     while state["phase"] == "tests":
         seat = state["step"]["seats"][0]
         order.append(seat)
-        f.act(state, {"type": "cancel_test", "seat": seat})
+        f.roll(state, seat, 1)
     assert order == [3, 1, 2]
 
 
 def test_sv_15_cleanup_resets_the_round_but_keeps_insight():
     """Markers back, this-round effects end, unresolved tests lapse, Insight stays, market 3,
     the start player passes clockwise."""
-    state = f.test_position(n=2, seat=1)
-    p1, p2 = player(state, 1), player(state, 2)
+    state = f.actions_position(n=2, seat=1)
+    p1 = player(state, 1)
     p1["actions_taken"] = ["prediction", "build"]
     p1["effects"] = ["null_results"]
     p1["insight"] = 2
-    f.schedule(state, 2, p2["theories"][0], p2["projects"][0]["card"])
-    state["queue"] = [{"t": "cleanup"}]
+    for seat in (1, 2):
+        p = player(state, seat)
+        f.schedule(state, seat, p["theories"][0], p["projects"][0]["card"])
     state["market"] = ["P-GRA-1"]
-    events = f.act(state, {"type": "cancel_test", "seat": 1})
-    assert "TestLapsed" in f.event_types(events)
+    events = f.run(state, "cleanup")
+    assert {e["seat"] for e in events if e["type"] == "TestLapsed"} == {1, 2}
     events += f.settle(state)
-    assert p1 is not player(state, 1)
     p1, p2 = player(state, 1), player(state, 2)
     assert p1["actions_taken"] == [] and p1["effects"] == [] and p2["scheduled"] is None
     assert p1["insight"] == 2
@@ -131,20 +131,18 @@ def test_sv_15_cleanup_resets_the_round_but_keeps_insight():
 ])
 def test_sv_16_storage_limit_returns_from_the_largest_pile(before, after):
     """Over 8: take from the largest pile first, ties in the order R, D, L, O, S."""
-    state = f.test_position(n=2, seat=1)
+    state = f.actions_position(n=2, seat=1)
     player(state, 1)["resources"] = dict(before)
-    state["queue"] = [{"t": "cleanup"}]
-    f.act(state, {"type": "cancel_test", "seat": 1})
+    f.run(state, "cleanup")
     assert player(state, 1)["resources"] == after
 
 
 def test_sv_16_storage_limit_counts_only_resources():
     """Reputation, Rigour, Hype, Debt, EP, Insight and VP do not count toward the 8."""
-    state = f.test_position(n=2, seat=1)
+    state = f.actions_position(n=2, seat=1)
     f.give(state, 1, R=2, D=2, L=2, O=1, S=1, reputation=6, rigour=9, hype=9, debt=3, ep=5,
            insight=4, vp=7)
-    state["queue"] = [{"t": "cleanup"}]
-    f.act(state, {"type": "cancel_test", "seat": 1})
+    f.run(state, "cleanup")
     assert sum(player(state, 1)["resources"].values()) == 8
 
 
@@ -194,9 +192,7 @@ def test_sv_19_a_this_round_effect_ends_at_cleanup():
     """Null Results lasts until Cleanup step 1 of the same round."""
     state = funding_position(n=2, event="E-NULL-RESULTS", round_=2)
     assert all(p["effects"] == ["null_results"] for p in state["players"])
-    state = f.test_position(n=2, seat=1, state=state)
-    state["queue"] = [{"t": "cleanup"}]
-    f.act(state, {"type": "cancel_test", "seat": 1})
+    f.run(state, "cleanup")
     assert all(p["effects"] == [] for p in state["players"])
 
 

@@ -26,14 +26,14 @@ def test_sv_01_seats_are_numbered_from_one():
 
 def test_sv_02_the_game_ends_after_round_5():
     """Cleanup of round 5 ends the game by the round limit; round 4 goes on to round 5."""
-    going_on = f.test_position(n=2)
+    going_on = f.actions_position(n=2)
     going_on["round"] = 4
-    f.act(going_on, {"type": "cancel_test", "seat": 1})
+    f.run(going_on, "cleanup")
     f.settle(going_on)
     assert going_on["round"] == 5 and going_on["phase"] == "funding"
-    ending = f.test_position(n=2)
+    ending = f.actions_position(n=2)
     ending["round"] = 5
-    f.act(ending, {"type": "cancel_test", "seat": 1})
+    f.run(ending, "cleanup")
     f.settle(ending)
     assert ending["phase"] == "over"
     assert api.outcome(ending)["ended_by"] == "round_limit"

@@ -162,7 +162,7 @@ def test_sv_82_calling_time_ends_the_game_at_this_rounds_cleanup():
     """The teacher's call_time ends the game after the current round, scored normally."""
     state = f.test_position(n=2, seat=1)
     f.act(state, {"type": "call_time", "seat": None})
-    f.act(state, {"type": "cancel_test", "seat": 1})
+    f.roll(state, 1, 1)
     f.settle(state)
     assert state["phase"] == "over" and state["round"] == 1
     assert api.outcome(state)["ended_by"] == "call_time"

@@ -29,15 +29,28 @@ def test_sv_36_a_test_on_a_theory_that_left_the_game_is_cancelled():
     assert player(state, 2)["resources"]["D"] == 1
 
 
-def test_sv_36_declining_costs_nothing_and_keeps_insight_and_method():
-    """A cancelled test costs no D, has no effect, keeps Insight; a paid method stays."""
+def test_sv_36_a_scheduled_test_cannot_be_declined():
+    """The rulebook has everyone resolve their scheduled test (D-3): the only choice is to roll."""
     state = f.test_position(n=2, seat=1, method="M-PREREG-PK")
-    f.give(state, 1, insight=2)
-    events = f.act(state, {"type": "cancel_test", "seat": 1})
-    p = player(state, 1)
-    assert f.first(events, "TestCancelled")["reason"] == "declined"
-    assert p["resources"]["D"] == 1 and p["insight"] == 2 and p["methods"] == ["M-PREREG-PK"]
-    assert state["theories"]["T-GRA-PK"]["consensus"] == 0 and p["records"] == []
+    assert {a["type"] for a in api.legal_actions(state, 1)} == {"roll"}
+    assert [e["kind"] for e in api.action_menu(state, 1)] == ["roll", "story_request"]
+    with pytest.raises(IllegalAction) as error:
+        api.apply_action(state, {"type": "cancel_test", "seat": 1})
+    assert error.value.code == "unknown_action"
+
+
+def test_sv_36_a_cancelled_test_costs_nothing_and_keeps_insight_and_method():
+    """Cancelled because its theory left: no D, no effect, Insight kept, paid method stays."""
+    state = f.setup_game(n=2)
+    f.give(state, 2, insight=2)
+    f.schedule(state, 2, "T-GRA-PK", "P-PAR-PK", method="M-XVAL-PK")
+    state["theories"]["T-GRA-PK"]["consensus"] = -1
+    state = f.test_position(n=2, seat=1, state=state)
+    events = f.roll(state, 1, 1)
+    p = player(state, 2)
+    assert f.first(events, "TestCancelled")["reason"] == "theory_removed"
+    assert p["resources"]["D"] == 1 and p["insight"] == 2 and p["methods"] == ["M-XVAL-PK"]
+    assert p["records"] == []
 
 
 def test_sv_36_a_seat_without_data_cannot_roll():

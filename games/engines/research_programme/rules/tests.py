@@ -2,7 +2,9 @@
 SV-62).
 
 For each scheduled test in turn order the tester sees a preview (Condition, threshold, pluses,
-the chance of success) and rolls or cancels (SV-37). The roll pays D1 and fixes the numbers; the
+the chance of success) and confirms the roll (SV-37). A scheduled test cannot be declined: the
+rulebook says "Jokainen ratkaisee ajastetun testinsä" (rulebook difference D-3, which overrides
+SV-36's "or do not want to"); it is cancelled only when its theory is gone or D1 cannot be paid. The roll pays D1 and fixes the numbers; the
 die is a chance step; its outcome is resolved here and in `replication`.
 """
 
@@ -31,7 +33,8 @@ def tests_start(state: dict, task_: dict, out: list) -> None:
 
 
 def test_turn(state: dict, task_: dict, out: list) -> None:
-    """A scheduled test waits for its tester unless it is already cancelled (SV-36)."""
+    """A scheduled test waits for its tester's roll, unless its theory has left the game or the
+    tester cannot pay D1 (SV-36, D-3)."""
     p = player(state, task_["seat"])
     scheduled = p["scheduled"]
     if scheduled is None:
@@ -204,15 +207,6 @@ def legal_roll(state: dict, seat: int) -> list[dict]:
             offers.append(True)
     return [{"type": "roll", "seat": seat, "pay_for_plus": paid, "clean": clean}
             for paid in offers for clean in cleans]
-
-
-def legal_cancel(state: dict, seat: int) -> list[dict]:
-    return [{"type": "cancel_test", "seat": seat}]
-
-
-def apply_cancel(state: dict, action: dict, out: list) -> None:
-    cancel(state, player(state, action["seat"]), "declined", out)
-    state["step"] = None
 
 
 def apply_roll(state: dict, action: dict, out: list) -> None:
