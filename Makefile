@@ -1,0 +1,70 @@
+# Tutkimusohjelma Classroom. `make run` serves the app; `make test` runs the tests. Both set up
+# everything they need on a machine with only Python 3.11, pip and make.
+
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+HOST ?= 0.0.0.0
+PORT ?= 8000
+TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/tutkimus
+TEST_REDIS_URL ?= redis://127.0.0.1:6379/0
+PYTEST := $(BIN)/python -m pytest
+
+SERVE := $(BIN)/uvicorn config.asgi:application --host $(HOST) --port $(PORT) \
+	--ws-max-size 65536 --ws-ping-interval 20 --ws-ping-timeout 20 --lifespan on
+
+.PHONY: run serve setup setup-dev test test-services test-browser test-reliability bench lint \
+	translations messages clean
+
+run: setup
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py seed_demo --url http://localhost:$(PORT)/
+	$(SERVE)
+
+serve: setup
+	$(SERVE)
+
+setup: $(VENV)/.installed translations
+
+setup-dev: $(VENV)/.installed-dev translations
+
+$(VENV)/bin/python:
+	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
+		(echo "Python 3.11 or newer is needed (set PYTHON=...)" && exit 1)
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed: requirements.txt | $(VENV)/bin/python
+	$(BIN)/python -m pip install --disable-pip-version-check -q -r requirements.txt
+	touch $@
+
+$(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(VENV)/bin/python
+	$(BIN)/python -m pip install --disable-pip-version-check -q -r requirements-dev.txt
+	touch $(VENV)/.installed $@
+
+translations: $(VENV)/.installed
+	$(BIN)/python -m config.translations
+
+# Regenerate the Finnish catalogue from the sources (needs GNU gettext); then translate and commit.
+messages: setup
+	$(BIN)/python manage.py makemessages -l fi --no-obsolete --ignore ".venv/*" --ignore "var/*"
+
+test: setup-dev
+	$(PYTEST) tests --ignore=tests/services --ignore=tests/e2e --ignore=tests/reliability
+
+test-services: setup-dev
+	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PYTEST) tests/services
+
+test-browser: setup-dev
+	$(PYTEST) tests/e2e
+
+test-reliability: setup-dev
+	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PYTEST) tests/reliability
+
+bench: setup-dev
+	$(BIN)/python bench/engine.py
+
+lint: setup-dev
+	$(BIN)/ruff check .
+
+clean:
+	rm -rf $(VENV) var/static

@@ -1,0 +1,36 @@
+"""Create the demo teacher and lesson. Running it again is harmless."""
+
+import secrets
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+
+DEMO_USERNAME = "demo"
+
+
+def demo_password():
+    """The demo password lives in var/, readable only here; it is created once."""
+    path = settings.VAR_DIR / "demo_password"
+    if not path.exists():
+        path.write_text(secrets.token_urlsafe(9))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+class Command(BaseCommand):
+    help = "Create the demo teacher and lesson, and print how to sign in."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--url", default="http://localhost:8000/")
+
+    def handle(self, *args, url, **options):
+        password = demo_password()
+        teacher, created = get_user_model().objects.get_or_create(username=DEMO_USERNAME)
+        if created or not teacher.check_password(password):
+            teacher.set_password(password)
+            teacher.save()
+        self.stdout.write(
+            f"\n  Open {url} and sign in as a teacher:\n"
+            f"    username: {DEMO_USERNAME}\n    password: {password}\n"
+        )

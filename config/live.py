@@ -1,0 +1,147 @@
+"""What every live socket of the app shares: a small JSON protocol, limits and language.
+
+Client to server: ``{"type": "...", ...}``; a domain action also carries ``id`` (the client's
+action id, for idempotency) and ``version`` (the state the client saw). Server to client:
+
+* ``{"type": "parts", "version": n, "parts": {"element-id": "<html>", ...}}``: replace regions;
+* ``{"type": "ack", "ref": id, "version": n}`` and ``{"type": "error", "code": c, "message": m,
+  "ref": id}``: the outcome of one message;
+* ``{"type": "redirect", "url": u}`` and ``{"type": "notice", "message": m}``.
+
+static/js/live.js is the client side. Group messages carry ids and versions only; each socket
+renders its own view (see docs/live.md).
+"""
+
+import json
+import os
+import time
+
+from asgiref.sync import async_to_sync
+from channels.generic.websocket import JsonWebsocketConsumer
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+MAX_MESSAGE_BYTES = 16 * 1024
+CLOSE_TOO_BIG = 1009
+CLOSE_FLOODING = 4008
+
+
+class TokenBucket:
+    """Allows `rate` messages a second on average and bursts up to `burst`."""
+
+    def __init__(self, rate, burst, clock=time.monotonic):
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.tokens, self.stamp = float(burst), clock()
+
+    def take(self):
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class LiveConsumer(JsonWebsocketConsumer):
+    """Base consumer: parses, limits and dispatches messages by their `type`.
+
+    Subclasses list the message types they accept in `handlers` (type -> method name) and set
+    `language` in `connect`. A client that floods is told to slow down, then closed.
+    """
+
+    handlers: dict[str, str] = {"sync": "handle_sync"}
+    language = settings.LANGUAGE_CODE
+    rate_per_second = 10
+    rate_burst = 30
+    strikes_before_close = 20
+
+    def websocket_connect(self, message):
+        self.bucket = TokenBucket(self.rate_per_second, self.rate_burst)
+        self.strikes = 0
+        super().websocket_connect(message)
+
+    def receive(self, text_data=None, bytes_data=None, **kwargs):
+        if text_data is None or len(text_data) > MAX_MESSAGE_BYTES:
+            self.close(code=CLOSE_TOO_BIG)
+            return
+        if not self.bucket.take():
+            self.strikes += 1
+            if self.strikes >= self.strikes_before_close:
+                self.close(code=CLOSE_FLOODING)
+            else:
+                self.send_error("slow_down", _("Too many messages. Wait a moment."))
+            return
+        try:
+            content = json.loads(text_data)
+        except ValueError:
+            content = None
+        self.receive_json(content)
+
+    def receive_json(self, content, **kwargs):
+        kind = content.get("type") if isinstance(content, dict) else None
+        handler = self.handlers.get(kind) if isinstance(kind, str) else None
+        if handler is None:
+            ref = content.get("id") if isinstance(content, dict) else None
+            self.send_error("bad_message", _("The app did not understand that message."), ref)
+            return
+        with translation.override(self.language):
+            getattr(self, handler)(content)
+
+    def handle_sync(self, content):
+        """The client (re)connected or woke up: subclasses send it the whole current view."""
+
+    def send_error(self, code, message, ref=None):
+        self.send_json({"type": "error", "code": code, "message": str(message), "ref": _ref(ref)})
+
+    def send_ack(self, ref, version=None):
+        self.send_json({"type": "ack", "ref": _ref(ref), "version": version})
+
+    def send_parts(self, parts, version=None):
+        self.send_json({"type": "parts", "version": version, "parts": parts})
+
+    def send_redirect(self, url):
+        self.send_json({"type": "redirect", "url": url})
+
+    def join_group(self, group):
+        async_to_sync(self.channel_layer.group_add)(group, self.channel_name)
+        self.groups.append(group)
+
+
+def _ref(ref):
+    """Echo a client's action id only if it is a short string."""
+    return ref if isinstance(ref, str) and len(ref) <= 64 else None
+
+
+def group_send(group, message):
+    """Send a group message from synchronous code (services, tasks, views)."""
+    from channels.layers import get_channel_layer
+
+    async_to_sync(get_channel_layer().group_send)(group, message)
+
+
+class DiagnosticsConsumer(LiveConsumer):
+    """Relays a broadcast to every diagnostics socket of every process.
+
+    Open only with TUTKIMUS_LIVE_DIAGNOSTICS=1.
+
+    Operators use it to prove that the processes behind a load balancer share one channel layer.
+    """
+
+    group = "diagnostics"
+    handlers = {**LiveConsumer.handlers, "broadcast": "handle_broadcast"}
+
+    def connect(self):
+        self.accept()
+        self.join_group(self.group)
+
+    def handle_broadcast(self, content):
+        text = str(content.get("text", ""))[:200]
+        group_send(self.group, {"type": "diagnostics.message", "text": text, "pid": os.getpid()})
+
+    def diagnostics_message(self, event):
+        self.send_json(
+            {"type": "diagnostic", "text": event["text"], "from_pid": event["pid"],
+             "to_pid": os.getpid()}
+        )
