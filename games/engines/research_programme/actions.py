@@ -138,7 +138,8 @@ def open_kinds(state: dict, seat: int) -> list[str]:
     if step is None or step["kind"] not in STEP_KINDS or seat not in step["seats"]:
         return []
     if step["kind"] == "actions":
-        return [k for k in PLAY_KINDS if k == "pass" or turn_actions.available(state, seat, k) is None]
+        return [k for k in PLAY_KINDS
+                if k == "pass" or turn_actions.available(state, seat, k) is None]
     return [k for k in STEP_KINDS[step["kind"]] if LEGAL[k](state, seat)]
 
 

@@ -16,8 +16,8 @@ import random
 from . import actions as dispatch
 from . import board
 from .content import CARDS
-from .rules import funding, replication, stories, tests
 from .rules import actions as turn_actions
+from .rules import funding, replication, stories, tests
 from .rules.publishing import publishable
 from .state import player
 
@@ -71,7 +71,8 @@ def greedy_event(state: dict, seat: int, rng: random.Random) -> dict:
     card = CARDS[state["event"]]
     ops = {e["op"]: e for e in card["effects"]}
     if "choose_one" in ops:
-        return max(options, key=lambda a: option_value(p, ops["choose_one"]["options"][a["choice"]]))
+        offered = ops["choose_one"]["options"]
+        return max(options, key=lambda a: option_value(p, offered[a["choice"]]))
     if "preprint_scoop" in ops:
         safe = p["hype"] + 1 < p["rigour"] + 2
         taken = [a for a in options if a["choice"] is not None]

@@ -114,7 +114,9 @@ def summarise(games: list[Played], seconds: float) -> dict:
         "winner_vp_mean": round(statistics.fmean(
             max(row["vp"] for row in api.outcome(g.state)["players"]) for g in games), 2),
         "winning_margin_mean": round(statistics.fmean(margins), 2),
-        "win_share_by_seat": {str(s): round(v / count, 4) for s, v in sorted(winners_by_seat.items())},
+        "win_share_by_seat": {
+            str(s): round(v / count, 4) for s, v in sorted(winners_by_seat.items())
+        },
         "win_share_by_start_position": {
             str(s): round(v / count, 4) for s, v in sorted(winners_by_position.items())
         },

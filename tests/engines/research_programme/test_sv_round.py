@@ -54,7 +54,7 @@ def test_sv_13_phases_run_funding_actions_tests_cleanup():
     """A round's events go Funding, Actions, Tests, Cleanup in that order."""
     state = f.setup_game(n=2)
     events = f.chance(state, "E-SCOOP") + fund_all(state) + f.settle(state)
-    for seat in (1, 2, 1, 2):
+    for _turn in range(4):
         if state["phase"] == "actions":
             events += f.act(state, {"type": "pass", "seat": state["step"]["seats"][0]})
     events += f.settle(state)

@@ -102,7 +102,8 @@ def new_state(players: list[dict], options: dict, seed: int) -> dict:
 def give_packet(state: dict, seat: int, packet: dict, out: list) -> None:
     """Seat k takes beginner packet k: theory in slot 1, a free tile, the method in hand (SV-06)."""
     p = player(state, seat)
-    theory, project, method = packet["theory"]["id"], packet["project"]["id"], packet["method"]["id"]
+    theory, project = packet["theory"]["id"], packet["project"]["id"]
+    method = packet["method"]["id"]
     state["theories"][theory] = {"owner": seat, "consensus": 0, "hits": []}
     p["theories"].append(theory)
     cell = state["hexes"][packet["hex"]]

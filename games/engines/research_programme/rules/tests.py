@@ -4,8 +4,9 @@ SV-62).
 For each scheduled test in turn order the tester sees a preview (Condition, threshold, pluses,
 the chance of success) and confirms the roll (SV-37). A scheduled test cannot be declined: the
 rulebook says "Jokainen ratkaisee ajastetun testinsä" (rulebook difference D-3, which overrides
-SV-36's "or do not want to"); it is cancelled only when its theory is gone or D1 cannot be paid. The roll pays D1 and fixes the numbers; the
-die is a chance step; its outcome is resolved here and in `replication`.
+SV-36's "or do not want to"); it is cancelled only when its theory is gone or D1 cannot be paid.
+The roll pays D1 and fixes the numbers; the die is a chance step; its outcome is resolved here
+and in `replication`.
 """
 
 from __future__ import annotations
