@@ -69,6 +69,13 @@ def null(e: dict) -> str:
     return line + "."
 
 
+def bridge(e: dict) -> str:
+    where = f" (wormhole {' - '.join(e['hexes'])})" if e["wormhole"] else ""
+    if e["edge"]:
+        where += f" on edge {e['edge']}"
+    return f"  Seat {e['seat']} gets a bridge {e['pair']}{where}."
+
+
 TELL = {
     "GameStarted": lambda e: f"A school game for {e['seats']} seats.",
     "PacketTaken": lambda e: (f"{seat(e)} takes beginner packet {e['packet']}: "
@@ -120,9 +127,7 @@ TELL = {
     "NullResult": null,
     "ArtefactCancelledSuccess": lambda e: f"  Artefact! The success is annulled; Hype {e['hype']}"
                                           f" -> {e['hype'] - 1}.",
-    "BridgeCreated": lambda e: (f"  Seat {e['seat']} gets a bridge {e['pair']}"
-                                f"{' (wormhole ' + ' - '.join(e['hexes']) + ')' if e['wormhole'] else ''}"
-                                f"{' on edge ' + e['edge'] if e['edge'] else ''}."),
+    "BridgeCreated": bridge,
     "AnomalyResolved": lambda e: (f"  {seat(e)} resolves anomaly {name(e['card'])} on "
                                   f"{e['hex']}: {gains(e['gains'])}."),
     "TheoryFalsified": lambda e: f"  Seat {e['seat']} falsifies {name(e['theory'])}: +1 VP.",
