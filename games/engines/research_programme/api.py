@@ -104,9 +104,11 @@ def apply_action(state: dict, action: dict) -> tuple[dict, list[dict]]:
 def apply_in_place(state: dict, action: dict, validate: bool = False) -> list[dict]:
     """Apply an action by changing `state` itself (the simulator's fast path).
 
-    Without `validate` the action must come from `legal_actions` (as a bot's does).
+    Without `validate` the action must be legal and canonical, as those from `legal_actions`,
+    `resolve_chance` and the bots are.
     """
-    action = dispatch.check(state, action) if validate else dispatch.canonical(action)
+    if validate:
+        action = dispatch.check(state, action)
     return _apply(state, action)
 
 

@@ -23,9 +23,13 @@ from .state import player
 
 
 def random_bot(state: dict, seat: int, rng: random.Random) -> dict:
-    kinds = dispatch.open_kinds(state, seat)
-    kind = kinds[rng.randrange(len(kinds))]
-    options = dispatch.LEGAL[kind](state, seat)
+    if state["step"]["kind"] == "actions":
+        kinds = dispatch.open_kinds(state, seat)
+        options = dispatch.LEGAL[kinds[rng.randrange(len(kinds))]](state, seat)
+    else:
+        by_kind = [legal for legal in (dispatch.LEGAL[k](state, seat) for k in
+                                       dispatch.STEP_KINDS[state["step"]["kind"]]) if legal]
+        options = by_kind[rng.randrange(len(by_kind))]
     return options[rng.randrange(len(options))]
 
 
@@ -239,9 +243,10 @@ def story_actions(state: dict, seat: int, rng: random.Random, rate: float,
                   accept_rate: float) -> list[dict]:
     """The simulated classroom: on its turn a seat asks for a story with probability `rate`,
     and the teacher accepts it with probability `accept_rate` at once."""
-    if rate <= 0 or stories.request_blocker(state, seat) is not None or rng.random() >= rate:
+    if rate <= 0 or rng.random() >= rate or stories.request_blocker(state, seat) is not None:
         return []
     story_id = f"{state['round']}-{seat}-{len(state['stories']) + 1}"
-    decision = "story_accept" if rng.random() < accept_rate else "story_reject"
-    return [{"type": "story_request", "seat": seat, "story_id": story_id},
-            {"type": decision, "seat": None, "story_id": story_id}]
+    decision = {"type": "story_accept", "seat": None, "story_id": story_id}
+    if rng.random() >= accept_rate:
+        decision = {"type": "story_reject", "seat": None, "story_id": story_id, "reason": None}
+    return [{"type": "story_request", "seat": seat, "story_id": story_id}, decision]

@@ -70,12 +70,15 @@ def take_debt(state: dict, p: dict, out: list) -> None:
 
 def debt_variants(p: dict, base: dict, cost: dict) -> list[dict]:
     """The action without debt (if affordable) and with debt (if affordable then)."""
-    variants = []
-    if can_pay(p, cost):
-        variants.append({**base, "debt": False})
-    if can_pay(p, cost, extra_r=DEBT_MONEY):
-        variants.append({**base, "debt": True})
-    return variants
+    price = cost.get("R", 0)
+    if len(cost) > (1 if "R" in cost else 0) and not can_pay(p, cost, extra_r=DEBT_MONEY):
+        return []
+    money = p["resources"]["R"]
+    if price > money + DEBT_MONEY:
+        return []
+    if price > money or not can_pay(p, cost):
+        return [{**base, "debt": True}]
+    return [{**base, "debt": False}, {**base, "debt": True}]
 
 
 def available(state: dict, seat: int, kind: str) -> str | None:
@@ -164,7 +167,7 @@ def build_available(state: dict, p: dict) -> str | None:
     affordable = [c for c in state["market"] if CARDS[c]["cost"] <= money]
     if not affordable:
         return "cannot_pay"
-    if not any(placement.legal_hexes(state, p["seat"], c)[0] for c in affordable):
+    if not any(placement.has_legal_hex(state, CARDS[c]["region"]) for c in affordable):
         return "no_legal_hex"
     return None
 
@@ -208,22 +211,26 @@ def method_options(p: dict, key: str | None = None) -> list[tuple[str | None, in
 
 def prediction_legal(state: dict, p: dict) -> list[dict]:
     seat = p["seat"]
-    methods = [(None, 0)] + method_options(p)
+    money = p["resources"]["R"]
+    debts = [(method, debt) for method, price in [(None, 0)] + method_options(p)
+             for debt in (False, True) if price <= money + (DEBT_MONEY if debt else 0)]
+    tiles = [project["card"] for project in p["projects"]]
     actions = []
     for theory in ordered_theories(state):
-        base = {"type": "prediction", "seat": seat, "theory": theory}
-        for project in p["projects"]:
-            for method, price in methods:
-                actions += debt_variants(
-                    p, {**base, "project": project["card"], "desk_hex": None, "method": method},
-                    {"R": price})
+        for project in tiles:
+            actions += [{"type": "prediction", "seat": seat, "theory": theory, "project": project,
+                         "desk_hex": None, "method": method, "debt": debt}
+                        for method, debt in debts]
         named = CARDS[theory]["test"].get("method")
         if named is not None:
             for method, price in method_options(p, named):
-                for hex_id in board.REGION_HEXES[board.METASCIENCE]:
-                    actions += debt_variants(
-                        p, {**base, "project": "desk", "desk_hex": hex_id, "method": method},
-                        {"R": price})
+                for debt in (False, True):
+                    if price > money + (DEBT_MONEY if debt else 0):
+                        continue
+                    actions += [{"type": "prediction", "seat": seat, "theory": theory,
+                                 "project": "desk", "desk_hex": hex_id, "method": method,
+                                 "debt": debt}
+                                for hex_id in board.REGION_HEXES[board.METASCIENCE]]
     return actions
 
 

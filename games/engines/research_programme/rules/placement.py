@@ -30,6 +30,15 @@ def legal_hexes(state: dict, seat: int, card_id: str) -> tuple[list[str], bool]:
     return (beside_own or empty), displaced
 
 
+def has_legal_hex(state: dict, region: str) -> bool:
+    """Whether a tile of this card region has anywhere to go (SV-73): adjacency only narrows
+    the choice, so an empty hex in the region, or else in Metascience, is enough."""
+    hexes = state["hexes"]
+    if any(is_empty(hexes[h]) for h in board.REGION_HEXES[region]):
+        return True
+    return any(is_empty(hexes[h]) for h in board.REGION_HEXES[board.METASCIENCE])
+
+
 def next_to_own_tile(hexes: dict, hex_id: str, seat: int) -> bool:
     return any(hexes[other]["owner"] == seat for other in board.neighbours(hexes, hex_id))
 
