@@ -75,68 +75,95 @@ def play(seed: int, n: int, bot: str = "random", story_rate: float = DEFAULT_STO
     return played
 
 
-def summarise(games: list[Played], seconds: float) -> dict:
-    vps, winners_by_seat, winners_by_position = [], Counter(), Counter()
-    ended, per_game = Counter(), Counter()
-    margins = []
-    for game in games:
-        result = api.outcome(game.state)
-        ended[result["ended_by"]] += 1
+COUNTED_EVENTS = ("TestRolled", "TestSucceeded", "NullResult", "ArtefactCancelledSuccess",
+                  "TheoryFalsified", "TheoryRejected", "AnomalyResolved", "StoryAccepted")
+
+
+class Tally:
+    """The balance figures of many games, added one game at a time (games are not kept)."""
+
+    def __init__(self) -> None:
+        self.games = 0
+        self.players = 0
+        self.vps: list[int] = []
+        self.winner_vps: list[int] = []
+        self.margins: list[int] = []
+        self.by_seat: Counter = Counter()
+        self.by_position: Counter = Counter()
+        self.ended: Counter = Counter()
+        self.totals: Counter = Counter()
+
+    def add(self, game: Played) -> None:
+        state = game.state
+        result = api.outcome(state)
+        self.games += 1
+        self.players = state["n"]
+        self.ended[result["ended_by"]] += 1
         scores = sorted((row["vp"] for row in result["players"]), reverse=True)
-        vps += scores
-        margins.append(scores[0] - scores[1])
+        self.vps += scores
+        self.winner_vps.append(scores[0])
+        self.margins.append(scores[0] - scores[1])
         share = 1 / len(result["winners"])
-        first_order = initial_order(game)
+        order = initial_order(game)
         for seat in result["winners"]:
-            winners_by_seat[seat] += share
-            winners_by_position[first_order.index(seat) + 1] += share
-        per_game["replications"] += game.state["replication_counter"]
-        per_game["bridges"] += sum(len(p["bridges"]) for p in game.state["players"])
-        per_game["research_programmes"] += sum(len(p["programmes"])
-                                               for p in game.state["players"])
-        per_game["ep"] += sum(p["ep"] for p in game.state["players"])
-        per_game["rounds"] += game.state["round"]
-        per_game["steps"] += len(game.actions)
-        for kind in ("TestRolled", "TestSucceeded", "NullResult", "ArtefactCancelledSuccess",
-                     "TheoryFalsified", "TheoryRejected", "AnomalyResolved", "StoryAccepted"):
-            per_game[kind] += game.counts[kind]
-    count = len(games)
-    rolled = per_game["TestRolled"]
-    return {
-        "games": count,
-        "players": games[0].state["n"] if games else 0,
-        "seconds": round(seconds, 3),
-        "games_per_second": round(count / seconds, 1) if seconds else None,
-        "vp_mean": round(statistics.fmean(vps), 2),
-        "vp_stdev": round(statistics.pstdev(vps), 2),
-        "vp_min": min(vps),
-        "vp_max": max(vps),
-        "winner_vp_mean": round(statistics.fmean(
-            max(row["vp"] for row in api.outcome(g.state)["players"]) for g in games), 2),
-        "winning_margin_mean": round(statistics.fmean(margins), 2),
-        "win_share_by_seat": {
-            str(s): round(v / count, 4) for s, v in sorted(winners_by_seat.items())
-        },
-        "win_share_by_start_position": {
-            str(s): round(v / count, 4) for s, v in sorted(winners_by_position.items())
-        },
-        "ended_by": {k: round(v / count, 4) for k, v in sorted(ended.items())},
-        "per_game": {
-            "replications": round(per_game["replications"] / count, 3),
-            "bridges": round(per_game["bridges"] / count, 3),
-            "research_programmes": round(per_game["research_programmes"] / count, 3),
-            "ep": round(per_game["ep"] / count, 3),
-            "stories_accepted": round(per_game["StoryAccepted"] / count, 3),
-            "rounds": round(per_game["rounds"] / count, 3),
-            "steps": round(per_game["steps"] / count, 1),
-            "tests_rolled": round(rolled / count, 3),
-            "artefacts": round(per_game["ArtefactCancelledSuccess"] / count, 3),
-            "theories_falsified": round(per_game["TheoryFalsified"] / count, 3),
-            "theories_rejected": round(per_game["TheoryRejected"] / count, 3),
-            "anomalies_resolved": round(per_game["AnomalyResolved"] / count, 3),
-        },
-        "test_success_share": round(per_game["TestSucceeded"] / rolled, 4) if rolled else None,
-    }
+            self.by_seat[seat] += share
+            self.by_position[order.index(seat) + 1] += share
+        players = state["players"]
+        self.totals["replications"] += state["replication_counter"]
+        self.totals["bridges"] += sum(len(p["bridges"]) for p in players)
+        self.totals["research_programmes"] += sum(len(p["programmes"]) for p in players)
+        self.totals["ep"] += sum(p["ep"] for p in players)
+        self.totals["rounds"] += state["round"]
+        self.totals["steps"] += len(game.actions)
+        for kind in COUNTED_EVENTS:
+            self.totals[kind] += game.counts[kind]
+
+    def summary(self, seconds: float) -> dict:
+        count = self.games
+        per_game = {
+            "replications": self.totals["replications"],
+            "bridges": self.totals["bridges"],
+            "research_programmes": self.totals["research_programmes"],
+            "ep": self.totals["ep"],
+            "stories_accepted": self.totals["StoryAccepted"],
+            "rounds": self.totals["rounds"],
+            "steps": self.totals["steps"],
+            "tests_rolled": self.totals["TestRolled"],
+            "artefacts": self.totals["ArtefactCancelledSuccess"],
+            "theories_falsified": self.totals["TheoryFalsified"],
+            "theories_rejected": self.totals["TheoryRejected"],
+            "anomalies_resolved": self.totals["AnomalyResolved"],
+        }
+        rolled = self.totals["TestRolled"]
+        return {
+            "games": count,
+            "players": self.players,
+            "seconds": round(seconds, 3),
+            "games_per_second": round(count / seconds, 1) if seconds else None,
+            "vp_mean": round(statistics.fmean(self.vps), 2),
+            "vp_stdev": round(statistics.pstdev(self.vps), 2),
+            "vp_min": min(self.vps),
+            "vp_max": max(self.vps),
+            "winner_vp_mean": round(statistics.fmean(self.winner_vps), 2),
+            "winning_margin_mean": round(statistics.fmean(self.margins), 2),
+            "win_share_by_seat": shares(self.by_seat, count),
+            "win_share_by_start_position": shares(self.by_position, count),
+            "ended_by": {k: round(v / count, 4) for k, v in sorted(self.ended.items())},
+            "per_game": {k: round(v / count, 3) for k, v in per_game.items()},
+            "test_success_share": (round(self.totals["TestSucceeded"] / rolled, 4)
+                                   if rolled else None),
+        }
+
+
+def shares(counter: Counter, count: int) -> dict[str, float]:
+    return {str(key): round(value / count, 4) for key, value in sorted(counter.items())}
+
+
+def summarise(games: list[Played], seconds: float) -> dict:
+    tally = Tally()
+    for game in games:
+        tally.add(game)
+    return tally.summary(seconds)
 
 
 def initial_order(game: Played) -> list[int]:
@@ -189,13 +216,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print one JSON object last")
     parser.add_argument("--dump", type=Path, help="write one JSON-lines file per game here")
     args = parser.parse_args(argv)
-    games = []
+    tally = Tally()
     started = time.perf_counter()
     for seed in range(args.seed, args.seed + args.games):
         on_step = dumper(args.dump, seed) if args.dump else None
-        games.append(play(seed, args.players, args.bot, args.stories, on_step=on_step))
+        tally.add(play(seed, args.players, args.bot, args.stories, on_step=on_step))
     seconds = time.perf_counter() - started
-    summary = summarise(games, seconds)
+    summary = tally.summary(seconds)
     summary["bot"] = args.bot
     summary["first_seed"] = args.seed
     print(report(summary))
