@@ -54,7 +54,7 @@ def test_bots_return_legal_actions_everywhere():
     for name, bot in bots.BOTS.items():
         rng = random.Random(3)
 
-        def check(state, action, events, bot=bot, rng=rng):
+        def check(state, action, events, bot=bot, rng=rng, name=name):
             for seat in api.current_seats(state):
                 if seat != "chance":
                     assert bot(state, seat, rng) in api.legal_actions(state, seat), name
