@@ -378,3 +378,16 @@ def test_sv_27_funding_does_not_depend_on_the_order_of_choices():
         state.pop("events")
         results.append(state)
     assert results[0] == results[1]
+
+
+def test_sv_25_a_hand_two_over_the_limit_discards_two_in_any_order():
+    """Whatever order the seat names the cards in, the discard is the same action."""
+    state = funding_position(n=2)
+    player(state, 1)["hand"] += ["T-GRA-2", "T-GRA-1", "M-BAYES", "M-META", "M-SAMPLE"]
+    state["step"] = {"kind": "discard", "seats": [1]}
+    state["queue"] = [{"t": "actions_start"}]
+    assert all(len(a["cards"]) == 2 for a in api.legal_actions(state, 1))
+    f.act(state, {"type": "discard", "seat": 1, "cards": ["T-GRA-2", "M-BAYES"]})
+    assert sorted(state["discards"]["theory"] + state["discards"]["method"]) == [
+        "M-BAYES", "T-GRA-2"]
+    assert len(player(state, 1)["hand"]) == 4

@@ -177,7 +177,7 @@ def discard_check(state: dict, task: dict, out: list) -> None:
 def legal_discard(state: dict, seat: int) -> list[dict]:
     hand = player(state, seat)["hand"]
     excess = len(hand) - HAND_LIMIT
-    return [{"type": "discard", "seat": seat, "cards": list(cards)}
+    return [{"type": "discard", "seat": seat, "cards": sorted(cards)}
             for cards in combinations(hand, excess)]
 
 
