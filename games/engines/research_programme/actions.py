@@ -12,7 +12,7 @@ from ..base import CHANCE, IllegalAction
 from . import board
 from .content import CARDS
 from .rules import actions as turn_actions
-from .rules import event_cards, funding, stories, tests
+from .rules import event_cards, funding, preview, stories, tests
 from .rules.flow import chance_outcomes
 from .state import player
 
@@ -229,7 +229,7 @@ def cost(state: dict, action: dict) -> dict[str, int]:
         total = dict(tests.TEST_COST)
         if action["pay_for_plus"]:
             method = player(state, action["seat"])["scheduled"]["method"]
-            for code, amount in tests.pay_for_plus_effect(method)["cost"].items():
+            for code, amount in preview.pay_for_plus_effect(method)["cost"].items():
                 total[code] = total.get(code, 0) + amount
         return total
     if kind == "event_block":

@@ -17,7 +17,7 @@ from . import actions as dispatch
 from . import board
 from .content import CARDS
 from .rules import actions as turn_actions
-from .rules import funding, replication, stories, tests
+from .rules import funding, placement, preview, replication, stories
 from .rules.publishing import publishable
 from .state import player
 
@@ -162,7 +162,7 @@ def best_prediction(state: dict, seat: int) -> tuple[float, dict] | None:
             for method in ([forced] if forced else [None] + methods):
                 scheduled = {"theory": theory, "project": project, "hex": hex_id,
                              "method": method}
-                numbers = tests.preview(state, seat, scheduled=scheduled)
+                numbers = preview.preview(state, seat, scheduled=scheduled)
                 value = test_value(state, seat, numbers)
                 if best is None or value > best[0]:
                     action = {"type": "prediction", "seat": seat, "theory": theory,
@@ -193,7 +193,7 @@ def build_choice(state: dict, p: dict, open_: set) -> dict | None:
         return None
     named = {CARDS[t]["test"].get("project") for t in p["theories"]}
     regions = {CARDS[t]["region"] for t in p["theories"]}
-    candidates = [a for a in turn_actions.build_legal(state, p) if not a["debt"]]
+    candidates = [a for a in placement.build_legal(state, p) if not a["debt"]]
     if not candidates:
         return None
 
@@ -221,9 +221,9 @@ def theory_choice(state: dict, p: dict, open_: set) -> dict | None:
 def greedy_test(state: dict, seat: int, rng: random.Random) -> dict:
     """Pay for a plus when it helps (a scheduled test cannot be declined, D-3)."""
     rolls = dispatch.legal_of_kind(state, seat, "roll")
-    plain = tests.preview(state, seat)
+    plain = preview.preview(state, seat)
     paid = [a for a in rolls if a["pay_for_plus"]]
-    if paid and plain["bonus"] < tests.BONUS_CAP and plain["chance"] < 1:
+    if paid and plain["bonus"] < preview.BONUS_CAP and plain["chance"] < 1:
         return paid[0]
     return rolls[0]
 

@@ -238,7 +238,7 @@ def test_sv_59_a_wormhole_replication_adds_one_to_the_threshold():
     f.hit(state, "T-GRA-PK", "P-GRA-PK", 1)
     f.tile(state, 1, "P-PAR-2", "PAR5")
     f.schedule(state, 1, "T-GRA-PK", "P-PAR-2")
-    from games.engines.research_programme.rules.tests import preview
+    from games.engines.research_programme.rules.preview import preview
 
     assert preview(state, 1)["threshold_parts"]["wormhole"] == 1
     player(state, 1)["bridges"].append("GRA-PAR")
@@ -257,7 +257,7 @@ def test_sv_60_the_map_gives_one_plus_next_to_an_anomaly_of_the_theorys_region()
     state = f.setup_game(n=2)
     f.tile(state, 1, "P-COS-2", "COS2")  # next to the COS1 anomaly
     f.put_theory(state, 1, "T-COS-1")
-    from games.engines.research_programme.rules.tests import preview
+    from games.engines.research_programme.rules.preview import preview
 
     f.schedule(state, 1, "T-COS-1", "P-COS-2")
     assert preview(state, 1)["map_bonus"] == 1

@@ -88,7 +88,7 @@ def test_sv_37_the_numbers_are_computed_after_earlier_tests_of_the_phase():
     state = f.test_position(n=2, seat=1)
     f.schedule(state, 2, "T-GRA-PK", "P-PAR-PK")
     assert api.ENGINE  # seat 2's test, as it looks before seat 1 rolls:
-    from games.engines.research_programme.rules.tests import preview as compute
+    from games.engines.research_programme.rules.preview import preview as compute
 
     before = compute(state, 2)
     assert before["threshold_parts"]["location"] == 3 and before["classification"] == "first_hit"
@@ -103,7 +103,7 @@ def test_sv_38_location_modifier_named_same_region_other_region():
     state = f.setup_game(n=2)
     f.tile(state, 1, "P-GRA-2", "GRA2")
     f.tile(state, 1, "P-COS-2", "COS2")
-    from games.engines.research_programme.rules.tests import preview as compute
+    from games.engines.research_programme.rules.preview import preview as compute
 
     parts = {}
     for project in ("P-GRA-PK", "P-GRA-2", "P-COS-2"):
@@ -122,7 +122,7 @@ def test_sv_38_a_displaced_tile_adds_one_even_when_named():
     f.put_theory(state, 1, theory)
     f.tile(state, 1, "P-GRA-3", "MET1", displaced=True)
     f.schedule(state, 1, theory, "P-GRA-3")
-    from games.engines.research_programme.rules.tests import preview as compute
+    from games.engines.research_programme.rules.preview import preview as compute
 
     shown = compute(state, 1)
     assert shown["threshold_parts"] == {"printed": 4, "location": 0, "displaced": 1,
@@ -221,7 +221,7 @@ def test_sv_43_a_method_named_test_with_own_tile_or_desk():
     f.tile(state, 1, "P-MAT-3", "MAT2")
     player(state, 1)["methods"].append("M-MONTECARLO")
     state["hexes"]["MET6"]["noise"] = 2
-    from games.engines.research_programme.rules.tests import preview as compute
+    from games.engines.research_programme.rules.preview import preview as compute
 
     f.schedule(state, 1, "T-MAT-1", "P-MAT-3", method="M-MONTECARLO")
     assert compute(state, 1)["threshold_parts"]["location"] == 0
@@ -236,7 +236,7 @@ def test_sv_43_without_the_named_method_it_is_an_unowned_named_project():
     state = f.setup_game(n=2)
     f.put_theory(state, 1, "T-MAT-1")
     f.tile(state, 1, "P-MAT-3", "MAT2")
-    from games.engines.research_programme.rules.tests import preview as compute
+    from games.engines.research_programme.rules.preview import preview as compute
 
     f.schedule(state, 1, "T-MAT-1", "P-MAT-3")
     assert compute(state, 1)["threshold_parts"]["location"] == 1

@@ -11,18 +11,17 @@ and in `replication`.
 
 from __future__ import annotations
 
-from .. import board
 from ..content import CARDS
 from ..events import event
 from ..state import gain, pay, player
 from . import replication
 from .actions import remove_theory
 from .noise import remove_noise
+from .preview import method_effects, pay_for_plus_effect, preview
 from .publishing import add_record
 from .steps import push, task, wait_for
 
 TEST_COST = {"D": 1}
-BONUS_CAP = 3
 DIE = (1, 2, 3, 4, 5, 6)
 HIDDEN_FROM_EVENTS = frozenset(("seat", "chance", "needed", "clean_options", "pay_for_plus_offer"))
 
@@ -54,143 +53,6 @@ def cancel(state: dict, p: dict, reason: str, out: list) -> None:
     p["scheduled"] = None
     out.append(event(state, "TestCancelled", p["seat"], theory=scheduled["theory"],
                      project=scheduled["project"], reason=reason))
-
-
-def method_effects(method: str | None, when: str) -> list[dict]:
-    if method is None:
-        return []
-    return [e for e in CARDS[method].get("effects", ()) if e["when"] == when]
-
-
-def location_modifier(theory: str, test: dict, hits: list, tile_region: str | None,
-                      method_key: str | None) -> int:
-    """The threshold's location part (SV-38, SV-43)."""
-    if test["project"] == "desk":
-        return 1
-    card = CARDS[theory]
-    field = card["test"]
-    if field.get("project") == test["project"]:
-        return 0
-    if field.get("method") is not None and field["method"] == method_key \
-            and tile_region == card["region"]:
-        return 0
-    if tile_region == card["region"]:
-        return 1
-    return 1 if hits else 3
-
-
-def preview(state: dict, seat: int, pay_for_plus: bool = False, planned: bool = True,
-            scheduled: dict | None = None) -> dict:
-    """Everything a roll will use, computed now (SV-37 to SV-41, SV-44, SV-59, SV-60).
-
-    `planned` counts a method's Noise removal that happens when the roll is made. `scheduled`
-    previews a test that is not scheduled (bots weigh their Predictions with it).
-    """
-    p = player(state, seat)
-    scheduled = scheduled or p["scheduled"]
-    theory_id = scheduled["theory"]
-    theory_card = CARDS[theory_id]
-    hits = state["theories"][theory_id]["hits"]
-    method = scheduled["method"]
-    method_key = None if method is None else CARDS[method]["key"]
-    desk = scheduled["project"] == "desk"
-    if desk:
-        tile_region, technique, displaced = None, 0, False
-    else:
-        project = CARDS[scheduled["project"]]
-        tile_region, technique = project["region"], project["technique"]
-        displaced = next(pr["displaced"] for pr in p["projects"]
-                         if pr["card"] == scheduled["project"])
-    test = {"project": scheduled["project"], "hex": scheduled["hex"], "method": method,
-            "method_key": method_key}
-    classification = replication.classify(
-        hits, replication.project_key(seat, scheduled["project"]), method_key)
-    bridge = (replication.new_bridge(state, theory_id, test)
-              if classification == "replication" else None)
-    wormhole = bridge is not None and board.is_wormhole_pair(*bridge.split("-"))
-    threshold_parts = {
-        "printed": theory_card["difficulty"],
-        "location": location_modifier(theory_id, test, hits, tile_region, method_key),
-        "displaced": 1 if displaced else 0,
-        "wormhole": 1 if wormhole else 0,
-        "card": 0,
-    }
-    noise = state["hexes"][scheduled["hex"]]["noise"]
-    if planned:
-        removal = sum(e["amount"] for e in method_effects(method, "before_roll")
-                      if e["op"] == "remove_noise")
-        noise -= min(noise, removal)
-    method_plus = sum(e["amount"] for e in method_effects(method, "before_roll")
-                      if e["op"] == "plus")
-    paid_plus = pay_for_plus_effect(method)
-    if pay_for_plus and paid_plus is not None:
-        method_plus += paid_plus["amount"]
-    pluses = {
-        "technique": technique,
-        "rigour_bonus": p["rigour"] // 4,
-        "map_bonus": 0 if desk else replication.map_bonus(state, scheduled["hex"],
-                                                          theory_card["region"]),
-        "insight": p["insight"],
-        "next_test_plus": p["next_test_plus"],
-        "method_plus": method_plus,
-    }
-    total_pluses = sum(pluses.values())
-    bonus = min(BONUS_CAP, total_pluses)
-    threshold = sum(threshold_parts.values())
-    needed = threshold - bonus + noise
-    return {
-        "seat": seat,
-        "theory": theory_id,
-        "owner": state["theories"][theory_id]["owner"],
-        "project": scheduled["project"],
-        "hex": scheduled["hex"],
-        "method": method,
-        "method_key": method_key,
-        "condition": theory_card.get("condition"),
-        "threshold": threshold,
-        "threshold_parts": threshold_parts,
-        **pluses,
-        "pluses": total_pluses,
-        "bonus": bonus,
-        "noise": noise,
-        "needed": needed,
-        "chance": max(0, min(6, 7 - needed)) / 6,
-        "hopeless": needed > 6,
-        "classification": classification,
-        "bridge": bridge,
-        "wormhole": wormhole,
-        "artefact_risk": artefact_risk(p, method),
-        "hype": p["hype"],
-        "rigour": p["rigour"],
-        "pay_for_plus": bool(pay_for_plus and paid_plus is not None),
-        "pay_for_plus_offer": paid_plus,
-        "clean_options": clean_options(state, scheduled["hex"], classification),
-    }
-
-
-def pay_for_plus_effect(method: str | None) -> dict | None:
-    for effect in method_effects(method, "before_roll"):
-        if effect["op"] == "pay_for_plus":
-            return effect
-    return None
-
-
-def artefact_proof(method: str | None) -> bool:
-    return any(e["op"] == "artefact_proof" for e in method_effects(method, "success"))
-
-
-def artefact_risk(p: dict, method: str | None) -> bool:
-    """A first success this round is annulled when Hype >= Rigour + 2 (SV-44)."""
-    return p["hype"] >= p["rigour"] + 2 and p["successes"] == 0 and not artefact_proof(method)
-
-
-def clean_options(state: dict, hex_id: str, classification: str) -> list[str]:
-    """Neighbours a replication could clean, when the tester has a real choice (SV-54)."""
-    if classification != "replication":
-        return []
-    hexes = state["hexes"]
-    noisy = [h for h in board.neighbours(hexes, hex_id) if hexes[h]["noise"] > 0]
-    return sorted(noisy, key=board.HEX_INDEX.__getitem__) if len(noisy) > 1 else []
 
 
 def legal_roll(state: dict, seat: int) -> list[dict]:
