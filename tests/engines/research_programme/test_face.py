@@ -193,3 +193,26 @@ def test_every_legal_action_applies_and_the_menu_agrees():
 
     for seed in range(6):
         play(seed, 2 + seed % 3, "random", on_step=check)
+
+
+def test_no_global_random_generator_is_used(monkeypatch):
+    """Whole games run with the module-level random functions booby-trapped."""
+    import random as stdlib_random
+
+    def forbidden(*args, **kwargs):
+        raise AssertionError("the engine used the global random generator")
+
+    for name in ("random", "choice", "choices", "randrange", "randint", "shuffle", "sample",
+                 "uniform", "seed"):
+        monkeypatch.setattr(stdlib_random, name, forbidden)
+    for bot in ("random", "greedy"):
+        assert play(8, 4, bot).state["phase"] == "over"
+
+
+def test_the_view_says_which_seats_may_tell_a_story():
+    """Only the seat whose turn it is may ask now, until it has a pending story."""
+    state = f.actions_position(n=3, seat=2, start=2)
+    assert [p["may_tell_story"] for p in api.view_for(state, None)["players"]] == [
+        False, True, False]
+    f.act(state, {"type": "story_request", "seat": 2, "story_id": "a"})
+    assert not any(p["may_tell_story"] for p in api.view_for(state, 1)["players"])
