@@ -1,0 +1,1 @@
+"""The school variant's rules, one small function per rule, each citing its rule ID."""
