@@ -1,4 +1,4 @@
-"""Tell live pages that something changed, after the commit. Messages carry ids and versions only."""
+"""Tell live pages that something changed, after the commit. Messages carry ids and versions."""
 
 from django.db import transaction
 

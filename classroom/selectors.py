@@ -39,7 +39,7 @@ def active_students(lesson):
 
 
 def student_page_url(student):
-    """Where a student's tablet belongs now: the play page once their table plays, else the lobby."""
+    """Where a student's tablet belongs: the play page once their table plays, else the lobby."""
     lesson = student.lesson
     if lesson.status != Lesson.Status.LOBBY and student.seat_id and _seat_has_game(student):
         return PLAY_URL

@@ -26,7 +26,6 @@ from classroom.models import (
 )
 from classroom.seating import MAX_SEATS, MIN_SEATS, TableSpace, plan_seating
 
-
 BAD_CODE = _("That code does not open a lesson. Check it and try again.")
 NAME_TAKEN = _("Someone in this lesson already has that name. Choose another.")
 
@@ -303,7 +302,7 @@ def student_move_to_new_table(lesson, student_id):
 
 
 def student_add_seat(lesson, student_id, table_id):
-    """Give a table one more seat (up to four, before its game starts) and seat the student there."""
+    """Give a table one more seat (up to four, before its game starts) and seat the student."""
     with transaction.atomic():
         lesson = _locked(lesson)
         _check_seating_open(lesson)
@@ -353,7 +352,7 @@ def student_remove(lesson, student_id):
     return student
 
 
-# Moving a student to another tablet ----------------------------------------------------------------
+# Moving a student to another tablet ------------------------------------------------------------
 
 
 def student_reseat_code(lesson, student_id):

@@ -96,6 +96,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "classroom.context_processors.classroom",
             ],
         },
     },
@@ -173,7 +174,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "/"
+LOGIN_REDIRECT_URL = "lesson_list"
 LOGOUT_REDIRECT_URL = "/"
 
 EMAIL_HOST = os.environ.get("DJANGO_EMAIL_HOST", "")
