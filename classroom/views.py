@@ -61,7 +61,7 @@ def join_url(request, lesson):
 def qr_svg(url, scale):
     """The QR code as inline SVG, drawn on the server (no script, sharp at any size)."""
     svg = segno.make(url, error="m").svg_inline(scale=scale, border=2, dark="#000", light="#fff",
-                                                 title=url)
+                                                 title=url, omitsize=True)
     return mark_safe(svg)  # segno's own output, from a URL this app built
 
 

@@ -38,10 +38,11 @@ def sign_in_and_create_lesson(page, live_url, words, language):
     return Lesson.objects.get()
 
 
-def join_by_typing(page, live_url, code, words):
+def join_by_typing(page, live_url, code, words, browser_language):
+    """The code page speaks the tablet's language; from the name page on, the lesson's."""
     page.goto(live_url + "/join/")
     page.locator("#id_code").fill(code.lower())
-    page.get_by_role("button", name=words["next"]).click()
+    page.get_by_role("button", name=TEXT[browser_language]["next"]).click()
     name = page.locator("#id_pseudonym").input_value()
     page.get_by_role("button", name=words["join"], exact=True).click()
     page.wait_for_url(re.compile("/lobby/$"))
@@ -67,14 +68,15 @@ def test_teacher_seats_seven_students_at_two_tables_and_a_reload_keeps_the_seat(
     assert qr_link.endswith(f"/join/?code={lesson.join_code}")
     students = []
     for n in range(7):
-        page = new_page("tablet-portrait", locale="en-GB" if n % 2 else "fi-FI")
+        browser_language = "en" if n % 2 else "fi"
+        page = new_page("tablet-portrait", locale=TEXT[browser_language]["locale"])
         if n == 0:
             page.goto(qr_link)
             name = page.locator("#id_pseudonym").input_value()
             page.get_by_role("button", name=words["join"], exact=True).click()
             page.wait_for_url(re.compile("/lobby/$"))
         else:
-            name = join_by_typing(page, live_url, lesson.join_code, words)
+            name = join_by_typing(page, live_url, lesson.join_code, words, browser_language)
         assert page.locator("html").get_attribute("lang") == language
         students.append((name, page))
 
