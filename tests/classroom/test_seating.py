@@ -58,7 +58,8 @@ def test_late_joiners_fill_open_seats_before_anything_new():
 
 def test_a_single_late_joiner_grows_a_table_of_three_rather_than_sitting_with_a_bot():
     """One late joiner and a table of three: the table gets a fourth seat."""
-    tables = [TableSpace("t1", [("s1", 1)] * 4), TableSpace("t2", [("s5", 1), ("s6", 1), ("s7", 1)])]
+    tables = [TableSpace("t1", [("s1", 1)] * 4),
+              TableSpace("t2", [("s5", 1), ("s6", 1), ("s7", 1)])]
     plan = plan_seating(tables, ["late"])
     assert plan.added_seats == [("t2", ["late"])]
     assert plan.new_tables == []

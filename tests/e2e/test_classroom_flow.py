@@ -31,7 +31,8 @@ def sign_in_and_create_lesson(page, live_url, words, language):
     page.get_by_label(re.compile("Salasana|Password")).fill("salasana-123")
     page.get_by_role("button", name=words["sign_in"]).click()
     page.get_by_role("link", name=re.compile("Uusi tunti|New lesson")).first.click()
-    page.get_by_label(re.compile("Otsikko|Title")).fill("7B tiede" if language == "fi" else "7B science")
+    title = "7B tiede" if language == "fi" else "7B science"
+    page.get_by_label(re.compile("Otsikko|Title")).fill(title)
     page.locator(f"input[name=language][value={language}]").check()
     page.get_by_role("button", name=words["create"]).click()
     page.wait_for_url(re.compile(r"/lessons/\d+/$"))
@@ -91,7 +92,7 @@ def test_teacher_seats_seven_students_at_two_tables_and_a_reload_keeps_the_seat(
     teacher_page.get_by_role("button", name=words["seat_everyone"]).click()
     teacher_page.locator(".table-card").nth(1).wait_for()
     assert teacher_page.locator(".table-card").count() == 2
-    for name, page in students:
+    for _name, page in students:
         page.locator(".seat-card").wait_for()
     seated = {s.pseudonym: (s.seat.table.number, s.seat.number)
               for s in Student.objects.select_related("seat__table")}
