@@ -32,7 +32,8 @@ class LessonForm(forms.Form):
     planned_minutes = forms.IntegerField(
         label=_("Length of the lesson in minutes"), min_value=20, max_value=120, initial=45,
         help_text=_(
-            "About 5 minutes of briefing and a debrief of a fifth of the time; the rest is play."
+            "A 45-minute lesson has 5 minutes of briefing, 30 of play and 10 of debrief; other "
+            "lengths change the play and the debrief."
         ),
     )
 
@@ -54,7 +55,7 @@ class JoinCodeForm(forms.Form):
         label=_("Code"), max_length=20, strip=True,
         widget=forms.TextInput(attrs={
             "autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false",
-            "inputmode": "text", "class": "code-input",
+            "inputmode": "text", "class": "code-input", "aria-describedby": "code-help",
             "minlength": JOIN_CODE_LENGTH, "maxlength": RESEAT_CODE_LENGTH + 2,
         }),
     )
