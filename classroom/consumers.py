@@ -100,7 +100,7 @@ class TeacherLessonConsumer(LessonSocket):
             change(self.lesson, *args)
         except ClassroomError as refusal:
             self.send_error(refusal.code, refusal.message, content.get("id"))
-        self.selected = None
+        self.selected = self.reseat = None
         self.render()
 
     def handle_select(self, content):
@@ -109,7 +109,7 @@ class TeacherLessonConsumer(LessonSocket):
         self.render()
 
     def handle_cancel(self, content):
-        self.selected = None
+        self.selected = self.reseat = None
         self.render()
 
     def handle_move(self, content):

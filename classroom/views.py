@@ -86,7 +86,8 @@ def seating_context(lesson, selected=None, reseat=None):
     students.update({s.pk: s for t in seating.tables for _, people in t.seats for s in people})
     return {
         "lesson": lesson, "seating": seating, "selected": students.get(selected),
-        "reseat": reseat if reseat and reseat["student"] in students else None,
+        "reseat": {**reseat, "name": students[reseat["student"]].pseudonym}
+        if reseat and reseat["student"] in students else None,
         "startable": [t for t in seating.tables if not t.table.has_game],
     }
 
