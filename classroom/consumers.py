@@ -173,6 +173,7 @@ class LobbyConsumer(LiveConsumer):
             self.close(code=CLOSE_NOT_ALLOWED)
             return
         self.language = self.student.lesson.language
+        self.version_sent = None
         self.join_group(self.student.lesson.group_name)
         self.join_group(self.student.group_name)
 
@@ -180,7 +181,8 @@ class LobbyConsumer(LiveConsumer):
         self.render()
 
     def lesson_updated(self, event):
-        self.render()
+        if self.version_sent is None or event["version"] > self.version_sent:
+            self.render()
 
     def student_access_changed(self, event):
         """Removed, or moved to another tablet: this tablet's token no longer opens the seat."""
@@ -199,6 +201,7 @@ class LobbyConsumer(LiveConsumer):
             return
         with translation.override(self.language):
             html = render_to_string("classroom/parts/lobby_status.html", lobby_context(student))
+        self.version_sent = student.lesson.version
         self.send_parts({"lobby-status": html}, student.lesson.version)
         if student.lesson.status == Lesson.Status.ENDED:
             self.close(code=CLOSE_GONE)

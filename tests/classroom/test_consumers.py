@@ -170,15 +170,19 @@ async def test_starting_the_tables_sends_seated_students_to_the_play_page():
     await lobby.disconnect()
 
 
-async def test_removed_student_socket_is_closed_as_not_allowed():
-    """Removing a student closes their tablet's socket with 4003."""
-    lesson, _ = await lesson_with_teacher()
+async def test_teacher_removes_a_student_and_their_tablet_is_closed_as_not_allowed():
+    """Remove on the seating page closes the student's lobby socket with 4003."""
+    lesson, cookie = await lesson_with_teacher()
     student, token = await join_async(lesson, "Plucky Zoologist")
     lobby = await open_socket("/ws/lobby/", student_cookie(token))
     await synced(lobby)
-    await database_sync_to_async(services.student_remove)(lesson, student.pk)
+    seating = await open_socket(f"/ws/lessons/{lesson.pk}/", cookie)
+    await synced(seating)
+    await seating.send_json_to({"type": "remove", "student": student.pk, "id": "r1"})
+    assert "Plucky Zoologist" not in (await seating.receive_json_from(timeout=5))["parts"]["seating"]
     await expect_close(lobby, 4003)
     await lobby.disconnect()
+    await seating.disconnect()
 
 
 async def test_reseat_closes_the_old_tablet_and_the_new_one_continues():

@@ -319,3 +319,22 @@ def test_rate_limit_keeps_no_address_in_the_database(client, rf):
     assert cache.get(key) == 1 and "10.9.8.7" not in key
     for model in (Lesson, Student):
         assert not any("addr" in f.name or f.name == "ip" for f in model._meta.get_fields())
+
+
+def test_join_page_offers_the_way_back_to_a_tablets_seat(client):
+    """A tablet that has joined sees who it is and a link back to its seat."""
+    lesson = make_lesson()
+    join_post(client, lesson.join_code, "Keen Explorer")
+    content = client.get("/join/").content.decode()
+    assert "Keen Explorer" in content and 'href="/lobby/"' in content
+
+
+def test_admin_switches_self_sign_up_in_the_one_settings_row(admin_client):
+    """The admin's settings page edits the single row; there is no second one to add."""
+    changelist = admin_client.get("/admin/classroom/classroomsettings/")
+    assert changelist.status_code == 302
+    change_url = changelist["Location"]
+    response = admin_client.post(change_url, {})  # the box left unticked
+    assert response.status_code == 302
+    assert ClassroomSettings.objects.get().self_signup_open is False
+    assert admin_client.get("/admin/classroom/classroomsettings/add/").status_code == 403
