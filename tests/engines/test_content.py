@@ -18,19 +18,46 @@ OUTER_REGIONS = ("GRA", "COS", "PAR", "CON", "QUA", "MAT")
 REGIONS = (*OUTER_REGIONS, "MET")
 RESOURCES = ("R", "D", "L", "O", "S")
 GAINS = (*RESOURCES, "reputation", "rigour", "hype", "vp", "technique_next_test")
-HITS = ("all", "hype_at_least_2", "has_unpublished_null", "rigour_gt_hype", "hype_gt_rigour",
-        "debt_at_least_1", "no_published_record")
-EVENT_OPS = ("gain", "choose_one", "preprint_scoop", "null_results", "file_drawer", "add_noise_own_tile")
+HITS = (
+    "all",
+    "hype_at_least_2",
+    "has_unpublished_null",
+    "rigour_gt_hype",
+    "hype_gt_rigour",
+    "debt_at_least_1",
+    "no_published_record",
+)
+EVENT_OPS = (
+    "gain",
+    "choose_one",
+    "preprint_scoop",
+    "null_results",
+    "file_drawer",
+    "add_noise_own_tile",
+)
 ABILITY_OPS = ("protect_neighbours_from_noise", "clean_neighbour_at_production")
-NAMED_METHOD_KEYS = ("bayesian_model_comparison", "cross_validation", "preregistration", "open_data",
-                     "monte_carlo", "noise_filtering")
+NAMED_METHOD_KEYS = (
+    "bayesian_model_comparison",
+    "cross_validation",
+    "preregistration",
+    "open_data",
+    "monte_carlo",
+    "noise_filtering",
+)
 NAME_LIMIT = 40
 TEXT_LIMIT = 160
 
 # G-14's packet cards live in packets.json; the decks must not repeat them.
-PACKET_CARD_NAMES = {"Light bends near the Sun", "The Higgs boson exists", "Entanglement beats Bell's limit",
-                     "Superconductors push out magnetic fields", "Eclipse telescope", "Proton collider",
-                     "Entangled-photon lab", "Cryogenic magnet lab"}
+PACKET_CARD_NAMES = {
+    "Light bends near the Sun",
+    "The Higgs boson exists",
+    "Entanglement beats Bell's limit",
+    "Superconductors push out magnetic fields",
+    "Eclipse telescope",
+    "Proton collider",
+    "Entangled-photon lab",
+    "Cryogenic magnet lab",
+}
 
 
 def load(deck):
@@ -42,8 +69,13 @@ METHODS = load("methods")
 PROJECTS = load("projects")
 EVENTS = load("events")
 ANOMALIES = load("anomalies")
-DECKS = {"theories": THEORIES, "methods": METHODS, "projects": PROJECTS, "events": EVENTS,
-         "anomalies": ANOMALIES}
+DECKS = {
+    "theories": THEORIES,
+    "methods": METHODS,
+    "projects": PROJECTS,
+    "events": EVENTS,
+    "anomalies": ANOMALIES,
+}
 ALL_CARDS = [card for deck in DECKS.values() for card in deck]
 METHOD_KEYS = {method["key"] for method in METHODS}
 PROJECTS_BY_ID = {project["id"]: project for project in PROJECTS}
@@ -106,11 +138,25 @@ def test_schema_each_deck_file_is_a_list_of_cards(deck):
 @pytest.mark.parametrize("theory", THEORIES, ids=card_id)
 def test_schema_theory_fields_and_types(theory):
     """A theory has exactly the schema's fields, with the right types."""
-    assert set(theory) == {"id", "name", "region", "cost", "difficulty", "test", "prediction", "condition",
-                           "reward", "replication_tag", "science"}
+    assert set(theory) == {
+        "id",
+        "name",
+        "region",
+        "cost",
+        "difficulty",
+        "test",
+        "prediction",
+        "condition",
+        "reward",
+        "replication_tag",
+        "science",
+    }
     assert theory["region"] in REGIONS
     assert is_int(theory["cost"]) and is_int(theory["difficulty"])
-    assert theory["test"] in ({"project": theory["test"].get("project")}, {"method": theory["test"].get("method")})
+    assert theory["test"] in (
+        {"project": theory["test"].get("project")},
+        {"method": theory["test"].get("method")},
+    )
     assert all(isinstance(value, str) for value in theory["test"].values())
     assert isinstance(theory["replication_tag"], bool)
     assert isinstance(theory["reward"], list) and theory["reward"]
@@ -140,17 +186,22 @@ def check_method_effect(effect):
         assert is_int(effect["amount"]) and effect["amount"] > 0, effect
     elif op == "pay_for_plus":
         assert set(effect) == {"when", "op", "cost", "amount"} and when == "before_roll", effect
-        assert effect["cost"] and all(code in RESOURCES and is_int(n) and n > 0
-                                      for code, n in effect["cost"].items()), effect
+        assert effect["cost"] and all(
+            code in RESOURCES and is_int(n) and n > 0 for code, n in effect["cost"].items()
+        ), effect
         assert is_int(effect["amount"]) and effect["amount"] > 0, effect
     elif op == "artefact_proof":
         assert set(effect) == {"when", "op"} and when == "success", effect
     elif op == "kv":
         assert set(effect) - {"if_kv_at_least"} == {"when", "op", "amount"}, effect
-        assert when in ("success", "null") and is_int(effect["amount"]) and effect["amount"] != 0, effect
+        assert when in ("success", "null") and is_int(effect["amount"]) and effect["amount"] != 0, (
+            effect
+        )
         assert is_int(effect.get("if_kv_at_least", 0)), effect
     elif op == "gain":
-        assert set(effect) == {"when", "op", "gain", "amount"} and when in ("success", "null"), effect
+        assert set(effect) == {"when", "op", "gain", "amount"} and when in ("success", "null"), (
+            effect
+        )
         check_gain({"gain": effect["gain"], "amount": effect["amount"]})
     else:
         pytest.fail(f"unknown method op {op!r}")
@@ -158,8 +209,17 @@ def check_method_effect(effect):
 
 @pytest.mark.parametrize("project", PROJECTS, ids=card_id)
 def test_schema_project_fields_and_types(project):
-    """A project has exactly the schema's fields; production is one resource; an ability is a known op."""
-    assert set(project) == {"id", "name", "region", "cost", "technique", "produces", "ability", "flavour"}
+    """A project has the schema's fields; it produces one resource; an ability is a known op."""
+    assert set(project) == {
+        "id",
+        "name",
+        "region",
+        "cost",
+        "technique",
+        "produces",
+        "ability",
+        "flavour",
+    }
     assert project["region"] in REGIONS
     assert is_int(project["cost"]) and is_int(project["technique"])
     assert set(project["produces"]) == {"resource", "amount"}
@@ -170,14 +230,29 @@ def test_schema_project_fields_and_types(project):
         if ability["op"] == "protect_neighbours_from_noise":
             assert set(ability) == {"op"}
         else:
-            assert set(ability) == {"op", "amount"} and is_int(ability["amount"]) and ability["amount"] > 0
+            assert (
+                set(ability) == {"op", "amount"}
+                and is_int(ability["amount"])
+                and ability["amount"] > 0
+            )
     assert is_text(project["name"]) and is_text(project["flavour"])
 
 
 @pytest.mark.parametrize("event", EVENTS, ids=card_id)
 def test_schema_event_fields_and_types(event):
-    """An event has exactly the schema's fields, a known type, hits and timing, and only known ops."""
-    assert set(event) == {"id", "name", "type", "kind", "hits", "timing", "effects", "block", "text", "science"}
+    """An event has the schema's fields, a known type, hits and timing, and only known ops."""
+    assert set(event) == {
+        "id",
+        "name",
+        "type",
+        "kind",
+        "hits",
+        "timing",
+        "effects",
+        "block",
+        "text",
+        "science",
+    }
     assert event["type"] in ("ordinary", "bias", "influence")
     assert event["hits"] in HITS
     assert event["timing"] in ("immediate", "this_round")
@@ -203,7 +278,9 @@ def check_event_effect(effect):
             for inner in option:
                 check_event_effect(inner)
     elif op == "add_noise_own_tile":
-        assert set(effect) == {"op", "amount"} and is_int(effect["amount"]) and effect["amount"] > 0, effect
+        assert (
+            set(effect) == {"op", "amount"} and is_int(effect["amount"]) and effect["amount"] > 0
+        ), effect
     else:
         assert set(effect) == {"op"}, effect
 
@@ -221,7 +298,7 @@ def test_schema_anomaly_fields_and_types(anomaly):
 
 @pytest.mark.parametrize("card", ALL_CARDS, ids=card_id)
 def test_texts_have_english_and_finnish_non_empty(card):
-    """Every text has an English and a Finnish version, neither empty nor padded, and they differ."""
+    """Every text has English and Finnish versions, neither empty nor padded, and they differ."""
     found = list(texts_of(card))
     assert found
     for path, text in found:
@@ -242,7 +319,7 @@ def test_texts_fit_a_tablet_card(card):
 
 
 def test_ids_are_unique_across_decks_and_packets():
-    """No id appears twice in the five decks, nor clashes with a beginner-packet card if packets exist."""
+    """No id appears twice in the decks, nor clashes with a beginner-packet card."""
     ids = [card["id"] for card in ALL_CARDS]
     packets_file = CONTENT / "packets.json"
     if packets_file.exists():
@@ -252,10 +329,18 @@ def test_ids_are_unique_across_decks_and_packets():
     assert not duplicates
 
 
-@pytest.mark.parametrize(("deck", "prefix"), [("theories", "T-"), ("methods", "M-"), ("projects", "P-"),
-                                              ("events", "E-"), ("anomalies", "A-")])
+@pytest.mark.parametrize(
+    ("deck", "prefix"),
+    [
+        ("theories", "T-"),
+        ("methods", "M-"),
+        ("projects", "P-"),
+        ("events", "E-"),
+        ("anomalies", "A-"),
+    ],
+)
 def test_ids_carry_their_deck_prefix_and_never_the_packet_suffix(deck, prefix):
-    """Deck ids start with their deck's letter, and none ends with -PK (reserved for G-14's packets)."""
+    """Deck ids start with their deck's letter; none ends with -PK (G-14's packets)."""
     for card in DECKS[deck]:
         assert card["id"].startswith(prefix) and not card["id"].endswith("-PK"), card["id"]
 
@@ -295,7 +380,9 @@ def test_g24_disruption_event_texts_begin_with_their_kind():
     for event in EVENTS:
         if event["type"] != "ordinary":
             for language in ("en", "fi"):
-                assert event["text"][language].startswith(event["kind"][language] + ":"), event["id"]
+                assert event["text"][language].startswith(event["kind"][language] + ":"), event[
+                    "id"
+                ]
 
 
 # --- G-16: the theory deck ------------------------------------------------------------------
@@ -304,16 +391,21 @@ def test_g24_disruption_event_texts_begin_with_their_kind():
 def test_g16_deck_sizes():
     """The school decks hold 24 theories, 10 methods, 20 projects, 10 events and 6 anomalies."""
     assert {deck: len(cards) for deck, cards in DECKS.items()} == {
-        "theories": 24, "methods": 10, "projects": 20, "events": 10, "anomalies": 6}
+        "theories": 24,
+        "methods": 10,
+        "projects": 20,
+        "events": 10,
+        "anomalies": 6,
+    }
 
 
 def test_g16_four_theories_per_outer_region_none_in_metascience():
     """Each of the six outer regions has exactly 4 theories, and Metascience has none."""
-    assert Counter(theory["region"] for theory in THEORIES) == {region: 4 for region in OUTER_REGIONS}
+    assert Counter(theory["region"] for theory in THEORIES) == dict.fromkeys(OUTER_REGIONS, 4)
 
 
 def test_g16_region_difficulties_are_3_4_4_5_or_3_4_4_6_in_at_most_two_regions():
-    """Each region's Difficulties are 3+, 4+, 4+, 5+; a 6+ replaces the 5+ in at most two regions."""
+    """Each region's Difficulties are 3+, 4+, 4+, 5+; a 6+ replaces 5+ in at most two regions."""
     with_six = 0
     for region, theories in by_region(THEORIES).items():
         difficulties = sorted(theory["difficulty"] for theory in theories)
@@ -328,23 +420,25 @@ def test_g16_theory_costs_are_1_to_3():
 
 
 def test_g16_theories_name_a_deck_project_except_two_mathematics_method_theories():
-    """Every theory names one of its region's deck projects, except exactly 2 Mathematics theories naming a method."""
+    """Theories name a deck project of their region, except 2 Mathematics ones naming a method."""
     method_named = [theory for theory in THEORIES if "method" in theory["test"]]
     assert len(method_named) == 2
     assert all(theory["region"] == "MAT" for theory in method_named)
     for theory in THEORIES:
         if "project" in theory["test"]:
-            assert PROJECTS_BY_ID[theory["test"]["project"]]["region"] == theory["region"], theory["id"]
+            assert PROJECTS_BY_ID[theory["test"]["project"]]["region"] == theory["region"], theory[
+                "id"
+            ]
 
 
 def test_g16_each_region_has_one_replication_tag_theory():
     """Exactly one theory per outer region carries 'VP +1 from replication' (SV-51)."""
     tagged = Counter(theory["region"] for theory in THEORIES if theory["replication_tag"])
-    assert tagged == {region: 1 for region in OUTER_REGIONS}
+    assert tagged == dict.fromkeys(OUTER_REGIONS, 1)
 
 
 def test_g32_theory_rewards_use_allowed_gains_and_never_flat_vp():
-    """Rewards are small resource, Reputation +1, Rigour +1, Hype ±1 or Technique +1 effects, never VP."""
+    """Rewards are small resource, Reputation, Rigour, Hype ±1 or Technique gains, never VP."""
     for theory in THEORIES:
         for gain in theory["reward"]:
             code, amount = gain["gain"], gain["amount"]
@@ -354,7 +448,9 @@ def test_g32_theory_rewards_use_allowed_gains_and_never_flat_vp():
             elif code == "hype":
                 assert amount in (-1, 1), theory["id"]
             else:
-                assert code in ("reputation", "rigour", "technique_next_test") and amount == 1, theory["id"]
+                assert code in ("reputation", "rigour", "technique_next_test") and amount == 1, (
+                    theory["id"]
+                )
 
 
 def test_g16_difficulty_is_within_the_printed_range():
@@ -372,7 +468,7 @@ def test_g16_ten_distinct_methods_costing_0_to_2():
 
 
 def test_g16_methods_include_the_six_named_methods():
-    """Bayesian model comparison, Cross-validation, Preregistration, Open data, Monte Carlo, Noise filtering."""
+    """The deck has the six methods that G-16 names."""
     assert set(NAMED_METHOD_KEYS) <= METHOD_KEYS
 
 
@@ -384,12 +480,18 @@ def test_g16_methods_cover_every_test_and_block_field():
 
 
 def test_g16_rulebook_methods_keep_their_rulebook_effects():
-    """Bayes adds KV −1 to a null at KV ≥ 1, Cross-validation is artefact-proof, Preregistration's null gives Rigour."""
+    """The rulebook's methods (Bayes, Cross-validation, …) keep the rulebook's effects."""
     effects = {method["key"]: method["effects"] for method in METHODS}
-    assert {"when": "null", "op": "kv", "amount": -1, "if_kv_at_least": 1} in effects["bayesian_model_comparison"]
+    assert {"when": "null", "op": "kv", "amount": -1, "if_kv_at_least": 1} in effects[
+        "bayesian_model_comparison"
+    ]
     assert {"when": "success", "op": "artefact_proof"} in effects["cross_validation"]
-    assert {"when": "null", "op": "gain", "gain": "rigour", "amount": 1} in effects["preregistration"]
-    assert {"when": "before_roll", "op": "pay_for_plus", "cost": {"L": 1}, "amount": 1} in effects["monte_carlo"]
+    assert {"when": "null", "op": "gain", "gain": "rigour", "amount": 1} in effects[
+        "preregistration"
+    ]
+    assert {"when": "before_roll", "op": "pay_for_plus", "cost": {"L": 1}, "amount": 1} in effects[
+        "monte_carlo"
+    ]
     assert {"when": "before_roll", "op": "remove_noise", "amount": 1} in effects["noise_filtering"]
 
 
@@ -414,7 +516,7 @@ def test_g16_outer_project_costs_are_about_2_3_4_by_technique():
 
 
 def test_g16_projects_produce_1_unit_with_at_most_one_double_per_region():
-    """Each project produces 1 unit of one resource, except at most one card per region producing 2."""
+    """Each project produces 1 unit, except at most one card per region producing 2."""
     for region, projects in by_region(PROJECTS).items():
         amounts = [project["produces"]["amount"] for project in projects]
         assert set(amounts) <= {1, 2}, region
@@ -431,8 +533,10 @@ def test_g16_metascience_projects_have_technique_0_and_an_ability():
 
 
 def test_g27_preregistration_service_protects_neighbours_from_noise():
-    """The Preregistration service is a Metascience project whose ability keeps Noise off its neighbours."""
-    service = [project for project in PROJECTS if project["name"]["en"] == "Preregistration service"]
+    """The Preregistration service is a Metascience project keeping Noise off its neighbours."""
+    service = [
+        project for project in PROJECTS if project["name"]["en"] == "Preregistration service"
+    ]
     assert len(service) == 1
     assert service[0]["region"] == "MET"
     assert service[0]["ability"] == {"op": "protect_neighbours_from_noise"}
@@ -471,12 +575,14 @@ def test_g16_events_include_preprint_scoop_and_null_results():
     scoop, null_results = event_named("Preprint Scoop"), event_named("Null Results")
     assert scoop["type"] == "ordinary" and scoop["effects"] == [{"op": "preprint_scoop"}]
     assert scoop["hits"] == "all" and scoop["timing"] == "immediate"
-    assert null_results["type"] == "ordinary" and null_results["effects"] == [{"op": "null_results"}]
+    assert null_results["type"] == "ordinary" and null_results["effects"] == [
+        {"op": "null_results"}
+    ]
     assert null_results["hits"] == "all" and null_results["timing"] == "this_round"
 
 
 def test_g24_file_drawer_is_the_bias_blocked_by_preregistration():
-    """File drawer is the Bias: Reporting bias, hits unpublished null results, blocked by Preregistration."""
+    """File drawer is the Bias: hits unpublished null results, blocked by Preregistration."""
     drawer = event_named("File drawer")
     assert drawer["type"] == "bias" and drawer["kind"]["en"] == "Reporting bias"
     assert drawer["hits"] == "has_unpublished_null"
@@ -485,7 +591,7 @@ def test_g24_file_drawer_is_the_bias_blocked_by_preregistration():
 
 
 def test_g24_disinformation_campaign_is_the_influence_blocked_by_open_data():
-    """Disinformation campaign is the Influence: hits Hype ≥ 2, adds Noise to an own tile, blocked by Open data."""
+    """Disinformation campaign is the Influence: hits Hype ≥ 2, blocked by Open data."""
     campaign = event_named("Disinformation campaign")
     assert campaign["type"] == "influence" and campaign["kind"]["en"] == "Disinformation"
     assert campaign["hits"] == "hype_at_least_2"
@@ -533,9 +639,14 @@ def project_named(name_en):
 
 
 def test_g16_worked_example_theories_keep_their_numbers():
-    """The four worked-example theories keep G-16's region, cost, Difficulty, Test field, reward and tag."""
+    """The four worked-example theories keep G-16's numbers, Test field, reward and tag."""
     waves = theory_named("Gravitational waves")
-    assert (waves["region"], waves["cost"], waves["difficulty"], waves["replication_tag"]) == ("GRA", 2, 4, True)
+    assert (waves["region"], waves["cost"], waves["difficulty"], waves["replication_tag"]) == (
+        "GRA",
+        2,
+        4,
+        True,
+    )
     assert project_named("Gravitational-wave observatory")["id"] == waves["test"]["project"]
     assert waves["reward"] == [{"gain": "D", "amount": 1}]
     wimp = theory_named("WIMP dark matter")
@@ -548,7 +659,9 @@ def test_g16_worked_example_theories_keep_their_numbers():
     assert hype["reward"] == [{"gain": "reputation", "amount": 1}, {"gain": "hype", "amount": 1}]
     walks = theory_named("Random walks come home")
     assert (walks["region"], walks["cost"], walks["difficulty"]) == ("MAT", 1, 3)
-    assert walks["test"] == {"method": "monte_carlo"} and walks["reward"] == [{"gain": "L", "amount": 1}]
+    assert walks["test"] == {"method": "monte_carlo"} and walks["reward"] == [
+        {"gain": "L", "amount": 1}
+    ]
 
 
 def test_g16_worked_example_projects_keep_their_numbers():
@@ -561,7 +674,12 @@ def test_g16_worked_example_projects_keep_their_numbers():
     }
     for name, numbers in expected.items():
         project = project_named(name)
-        assert (project["region"], project["cost"], project["technique"], project["produces"]) == numbers, name
+        assert (
+            project["region"],
+            project["cost"],
+            project["technique"],
+            project["produces"],
+        ) == numbers, name
 
 
 def test_g16_worked_example_anomalies_keep_their_rewards():
@@ -581,7 +699,7 @@ def test_g16_worked_example_anomalies_keep_their_rewards():
 
 
 def test_balance_projects_produce_a_spread_of_resources():
-    """Projects produce all five resources, and no resource is produced by half the cards or more."""
+    """Projects produce all five resources; none is produced by half the cards or more."""
     produced = Counter(project["produces"]["resource"] for project in PROJECTS)
     assert set(produced) == set(RESOURCES)
     assert max(produced.values()) < len(PROJECTS) / 2
@@ -589,23 +707,33 @@ def test_balance_projects_produce_a_spread_of_resources():
 
 def test_balance_tempting_hype_theory_exists():
     """A cheap, hard theory pays in Hype: the deliberately tempting hype card of G-16."""
-    tempting = [theory for theory in THEORIES
-                if {"gain": "hype", "amount": 1} in theory["reward"] and theory["cost"] == 1
-                and theory["difficulty"] >= 5]
+    tempting = [
+        theory
+        for theory in THEORIES
+        if {"gain": "hype", "amount": 1} in theory["reward"]
+        and theory["cost"] == 1
+        and theory["difficulty"] >= 5
+    ]
     assert tempting
 
 
 def test_balance_events_help_players_behind_and_reward_rigour():
-    """Some ordinary events give gains to players with Rigour > Hype, and to players who have not published."""
+    """Some ordinary events reward Rigour > Hype, and players who have not published."""
+
     def gives_gain(event):
         return any(effect["op"] in ("gain", "choose_one") for effect in event["effects"]) and all(
-            effect.get("amount", 1) > 0 for effect in event["effects"])
-    helped = {event["hits"] for event in EVENTS if event["type"] == "ordinary" and gives_gain(event)}
+            effect.get("amount", 1) > 0 for effect in event["effects"]
+        )
+
+    helped = {
+        event["hits"] for event in EVENTS if event["type"] == "ordinary" and gives_gain(event)
+    }
     assert {"rigour_gt_hype", "no_published_record"} <= helped
 
 
 def test_balance_events_mix_good_and_bad():
     """The deck holds both events that only give and events that only take or add Noise."""
+
     def signs(effects):
         for effect in effects:
             if effect["op"] == "gain":
@@ -615,12 +743,16 @@ def test_balance_events_mix_good_and_bad():
                     yield from signs(option)
             elif effect["op"] in ("add_noise_own_tile", "file_drawer"):
                 yield False
+
     kinds = [set(signs(event["effects"])) for event in EVENTS]
     assert kinds.count({True}) >= 3 and kinds.count({False}) >= 3
 
 
 def test_docs_content_describes_every_card():
     """docs/content.md has a table row for every card id in the five decks."""
-    rows = {line.split("|")[1].strip() for line in (ROOT / "docs" / "content.md").read_text(
-        encoding="utf-8").splitlines() if line.startswith("| ")}
+    rows = {
+        line.split("|")[1].strip()
+        for line in (ROOT / "docs" / "content.md").read_text(encoding="utf-8").splitlines()
+        if line.startswith("| ")
+    }
     assert {card["id"] for card in ALL_CARDS} <= rows
