@@ -12,7 +12,7 @@ from ..base import CHANCE, IllegalAction
 from . import board
 from .content import CARDS
 from .rules import actions as turn_actions
-from .rules import event_cards, funding, stories, tests
+from .rules import event_cards, funding, preview, stories, tests
 from .rules.flow import chance_outcomes
 from .state import player
 
@@ -22,7 +22,7 @@ STEP_KINDS = {
     "discard": ("discard",),
     "event": ("event_block", "event_choose"),
     "actions": PLAY_KINDS,
-    "test": ("roll", "cancel_test"),
+    "test": ("roll",),
 }
 MODERATOR_KINDS = ("story_accept", "story_reject", "call_time")
 SIDE_KINDS = ("story_request", "story_vote") + MODERATOR_KINDS
@@ -43,7 +43,6 @@ PARAMETERS = {
     "peer_review": {"debt": False},
     "pass": {},
     "roll": {"pay_for_plus": False, "clean": None},
-    "cancel_test": {},
     "story_request": {"story_id": None},
     "story_accept": {"story_id": None},
     "story_reject": {"story_id": None, "reason": None},
@@ -64,7 +63,6 @@ LEGAL = {
     "event_block": event_cards.legal_event_block,
     "event_choose": event_cards.legal_event_choose,
     "roll": tests.legal_roll,
-    "cancel_test": tests.legal_cancel,
     **{kind: _seat_legal(kind) for kind in PLAY_KINDS},
 }
 APPLY = {
@@ -73,7 +71,6 @@ APPLY = {
     "event_block": event_cards.apply_event_block,
     "event_choose": event_cards.apply_event_choose,
     "roll": tests.apply_roll,
-    "cancel_test": tests.apply_cancel,
     **turn_actions.APPLY,
 }
 
@@ -126,6 +123,24 @@ def kind_blocker(state: dict, seat: int, kind: str) -> str | None:
     if step["kind"] == "actions" and kind != "pass":
         return turn_actions.available(state, seat, kind)
     return None
+
+
+def legal_of_kind(state: dict, seat: int, kind: str) -> list[dict]:
+    """The legal actions of one kind for `seat` now (none if the kind is not open to it)."""
+    if kind_blocker(state, seat, kind) is not None:
+        return []
+    return LEGAL[kind](state, seat)
+
+
+def open_kinds(state: dict, seat: int) -> list[str]:
+    """The kinds of the current step in which `seat` has at least one legal action."""
+    step = state["step"]
+    if step is None or step["kind"] not in STEP_KINDS or seat not in step["seats"]:
+        return []
+    if step["kind"] == "actions":
+        return [k for k in PLAY_KINDS
+                if k == "pass" or turn_actions.available(state, seat, k) is None]
+    return [k for k in STEP_KINDS[step["kind"]] if LEGAL[k](state, seat)]
 
 
 def check(state: dict, action: dict) -> dict:
@@ -214,7 +229,7 @@ def cost(state: dict, action: dict) -> dict[str, int]:
         total = dict(tests.TEST_COST)
         if action["pay_for_plus"]:
             method = player(state, action["seat"])["scheduled"]["method"]
-            for code, amount in tests.pay_for_plus_effect(method)["cost"].items():
+            for code, amount in preview.pay_for_plus_effect(method)["cost"].items():
                 total[code] = total.get(code, 0) + amount
         return total
     if kind == "event_block":

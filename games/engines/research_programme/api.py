@@ -51,7 +51,7 @@ def legal_actions(state: dict, seat: int | None) -> list[dict]:
     legal = []
     if seat in dispatch.current_seats(state):
         for kind in dispatch.step_kinds(state):
-            legal += dispatch.LEGAL[kind](state, seat)
+            legal += dispatch.legal_of_kind(state, seat, kind)
     legal += [{"type": "story_vote", "seat": seat, "story_id": s["id"], "accept": accept}
               for s in stories.pending_for_vote(state, seat) for accept in (True, False)]
     return legal
@@ -104,9 +104,11 @@ def apply_action(state: dict, action: dict) -> tuple[dict, list[dict]]:
 def apply_in_place(state: dict, action: dict, validate: bool = False) -> list[dict]:
     """Apply an action by changing `state` itself (the simulator's fast path).
 
-    Without `validate` the action must come from `legal_actions` (as a bot's does).
+    Without `validate` the action must be legal and canonical, as those from `legal_actions`,
+    `resolve_chance` and the bots are.
     """
-    action = dispatch.check(state, action) if validate else dispatch.canonical(action)
+    if validate:
+        action = dispatch.check(state, action)
     return _apply(state, action)
 
 

@@ -26,7 +26,9 @@ OUTER_REGIONS = ("GRA", "COS", "PAR", "CON", "QUA", "MAT")
 _AT = {(h["q"], h["r"]): h["id"] for h in MAP["hexes"]}
 AXIAL_NEIGHBOURS: dict[str, tuple[str, ...]] = {
     h["id"]: tuple(
-        _AT[(h["q"] + dq, h["r"] + dr)] for dq, dr in DIRECTIONS if (h["q"] + dq, h["r"] + dr) in _AT
+        _AT[(h["q"] + dq, h["r"] + dr)]
+        for dq, dr in DIRECTIONS
+        if (h["q"] + dq, h["r"] + dr) in _AT
     )
     for h in MAP["hexes"]
 }

@@ -11,7 +11,7 @@ from . import board
 from .actions import current_seats
 from .content import CARDS
 from .events import events_for
-from .rules import scoring, tests
+from .rules import preview, scoring, stories
 from .state import player
 
 
@@ -70,7 +70,7 @@ def step_view(state: dict) -> dict | None:
     elif step["kind"] == "event":
         shown["card"] = step["card"]
     elif step["kind"] == "test":
-        shown["test"] = tests.preview(state, step["seats"][0])
+        shown["test"] = preview.preview(state, step["seats"][0])
     return shown
 
 
@@ -108,6 +108,7 @@ def player_view(state: dict, p: dict, viewer: int | None) -> dict:
         "replications": p["replications"],
         "effects": list(p["effects"]),
         "funding_chosen": p["funding"] is not None,
+        "may_tell_story": stories.request_blocker(state, p["seat"]) is None,
     }
     if sees_private:
         view["hand"] = list(p["hand"])

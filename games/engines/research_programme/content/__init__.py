@@ -1,7 +1,7 @@
 """The school variant's cards and map, loaded from the JSON files beside this module.
 
 The format is fixed in docs/content-schema.md. Every card is indexed by id in `CARDS` (with a
-`kind` added: theory, method, project, event, anomaly); the decks list the ids that are shuffled
+`deck` added: theory, method, project, event, anomaly); the decks list the ids that are shuffled
 at setup, without the beginner-packet cards (SV-09). `validate` checks that every effect,
 ability and event op is one the engine implements, so a content typo fails at load time.
 """
@@ -82,13 +82,13 @@ def load(directory: Path | None = None) -> Content:
     for kind, name in DECK_FILES.items():
         decks[kind] = []
         for card in _read(directory, name):
-            cards[card["id"]] = {**card, "kind": kind}
+            cards[card["id"]] = {**card, "deck": kind}
             decks[kind].append(card["id"])
     packets = _read(directory, "packets.json")
     for packet in packets:
         for kind in ("theory", "project", "method"):
             card = packet[kind]
-            cards[card["id"]] = {**card, "kind": kind}
+            cards[card["id"]] = {**card, "deck": kind}
     content = Content(cards, decks, packets, _read(directory, "map.json"))
     content.problems = validate(content)
     if content.problems:
@@ -125,7 +125,7 @@ def method_key(card_id: str | None) -> str | None:
 
 def validate(content: Content) -> list[str]:
     problems = [p for card in content.cards.values() for p in _check_card(card)]
-    method_keys = {c["key"] for c in content.cards.values() if c["kind"] == "method"}
+    method_keys = {c["key"] for c in content.cards.values() if c["deck"] == "method"}
     for card in content.cards.values():
         test = card.get("test") or {}
         if "project" in test and test["project"] not in content.cards:
@@ -152,9 +152,9 @@ def _check_card(card: dict[str, Any]) -> list[str]:
         "event": _check_event,
         "anomaly": _check_anomaly,
     }
-    check = checks.get(card.get("kind"))
+    check = checks.get(card.get("deck"))
     if check is None:
-        return [f"{card.get('id')}: unknown card kind {card.get('kind')}"]
+        return [f"{card.get('id')}: unknown card deck {card.get('deck')}"]
     return check(card)
 
 

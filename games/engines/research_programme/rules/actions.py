@@ -1,8 +1,8 @@
-"""The Actions phase: turns, debt and the seven school actions (SV-28 to SV-35).
+"""The Actions phase: turns and the school actions (SV-28 to SV-35).
 
 Each action kind has `available` (None, or the reason code it cannot be taken now), `legal` (every
-legal action of that kind, with and without debt) and `apply`. Debt is a flag on an action:
-R +2 and Debt +1 immediately before it (SV-29).
+legal action of that kind, with and without debt) and `apply`. Build lives in `placement`, Preprint
+and Journal in `publishing`; debt and the end of a turn in `turns`.
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from ..state import THEORY_SLOTS, can_pay, gain, pay, player
 from . import placement, publishing
 from .noise import remove_noise
 from .steps import push, task, wait_for
+from .turns import DEBT_MONEY, debt_variants, end_turn, start_action
 
 ACTION_KINDS = ("theory", "build", "prediction", "preprint", "journal", "simulate",
                 "peer_review")
-DEBT_MONEY = 2
 SIMULATE_COST = {"L": 1}
 PEER_REVIEW_COST = {"O": 1, "S": 1}
 SIMULATE_REMOVALS = 2
@@ -53,31 +53,6 @@ def actions_next(state: dict, task_: dict, out: list) -> None:
     push(state, task("tests_start"))
 
 
-def end_turn(state: dict, p: dict, kind: str) -> None:
-    if kind != "pass":
-        p["actions_taken"].append(kind)
-    state["turn"] += 1
-    state["step"] = None
-    push(state, task("actions_next"))
-
-
-def take_debt(state: dict, p: dict, out: list) -> None:
-    """Immediately before an action, once: R +2 and Debt +1 (SV-29)."""
-    p["resources"]["R"] += DEBT_MONEY
-    p["debt"] += 1
-    out.append(event(state, "DebtTaken", p["seat"], money=DEBT_MONEY, debt=p["debt"]))
-
-
-def debt_variants(p: dict, base: dict, cost: dict) -> list[dict]:
-    """The action without debt (if affordable) and with debt (if affordable then)."""
-    variants = []
-    if can_pay(p, cost):
-        variants.append({**base, "debt": False})
-    if can_pay(p, cost, extra_r=DEBT_MONEY):
-        variants.append({**base, "debt": True})
-    return variants
-
-
 def available(state: dict, seat: int, kind: str) -> str | None:
     p = player(state, seat)
     if kind in p["actions_taken"]:
@@ -85,17 +60,10 @@ def available(state: dict, seat: int, kind: str) -> str | None:
     return AVAILABLE[kind](state, p)
 
 
-def start_action(state: dict, action: dict, out: list) -> dict:
-    p = player(state, action["seat"])
-    if action.get("debt"):
-        take_debt(state, p, out)
-    return p
-
-
 # --- Theory (SV-31) ----------------------------------------------------------------------
 
 def theories_in_hand(p: dict) -> list[str]:
-    return [c for c in p["hand"] if CARDS[c]["kind"] == "theory"]
+    return [c for c in p["hand"] if CARDS[c]["deck"] == "theory"]
 
 
 def theory_available(state: dict, p: dict) -> str | None:
@@ -153,45 +121,6 @@ def remove_theory(state: dict, theory: str, how: str, out: list) -> None:
                              reason="theory_removed"))
 
 
-# --- Build (SV-32, SV-73) ----------------------------------------------------------------
-
-def build_available(state: dict, p: dict) -> str | None:
-    if p["tiles_left"] <= 0:
-        return "no_tiles_left"
-    if not state["market"]:
-        return "market_empty"
-    money = p["resources"]["R"] + DEBT_MONEY
-    affordable = [c for c in state["market"] if CARDS[c]["cost"] <= money]
-    if not affordable:
-        return "cannot_pay"
-    if not any(placement.legal_hexes(state, p["seat"], c)[0] for c in affordable):
-        return "no_legal_hex"
-    return None
-
-
-def build_legal(state: dict, p: dict) -> list[dict]:
-    if p["tiles_left"] <= 0:
-        return []
-    actions = []
-    for card in state["market"]:
-        hexes, _ = placement.legal_hexes(state, p["seat"], card)
-        for hex_id in hexes:
-            base = {"type": "build", "seat": p["seat"], "card": card, "hex": hex_id}
-            actions += debt_variants(p, base, {"R": CARDS[card]["cost"]})
-    return actions
-
-
-def build_apply(state: dict, action: dict, out: list) -> None:
-    """Buy a market card and place a tile on a legal hex (SV-32, SV-73 to SV-75)."""
-    p = start_action(state, action, out)
-    card = action["card"]
-    _, displaced = placement.legal_hexes(state, p["seat"], card)
-    pay(p, {"R": CARDS[card]["cost"]})
-    state["market"].remove(card)
-    placement.place_tile(state, p, card, action["hex"], displaced, out)
-    end_turn(state, p, "build")
-
-
 # --- Prediction (SV-33, SV-43) -----------------------------------------------------------
 
 def prediction_available(state: dict, p: dict) -> str | None:
@@ -202,28 +131,32 @@ def method_options(p: dict, key: str | None = None) -> list[tuple[str | None, in
     """Methods that can be attached, with the price paid now: own table free, hand at € (SV-33)."""
     options = [(m, 0) for m in p["methods"] if key is None or CARDS[m]["key"] == key]
     options += [(m, CARDS[m]["cost"]) for m in p["hand"]
-                if CARDS[m]["kind"] == "method" and (key is None or CARDS[m]["key"] == key)]
+                if CARDS[m]["deck"] == "method" and (key is None or CARDS[m]["key"] == key)]
     return options
 
 
 def prediction_legal(state: dict, p: dict) -> list[dict]:
     seat = p["seat"]
-    methods = [(None, 0)] + method_options(p)
+    money = p["resources"]["R"]
+    debts = [(method, debt) for method, price in [(None, 0)] + method_options(p)
+             for debt in (False, True) if price <= money + (DEBT_MONEY if debt else 0)]
+    tiles = [project["card"] for project in p["projects"]]
     actions = []
     for theory in ordered_theories(state):
-        base = {"type": "prediction", "seat": seat, "theory": theory}
-        for project in p["projects"]:
-            for method, price in methods:
-                actions += debt_variants(
-                    p, {**base, "project": project["card"], "desk_hex": None, "method": method},
-                    {"R": price})
+        for project in tiles:
+            actions += [{"type": "prediction", "seat": seat, "theory": theory, "project": project,
+                         "desk_hex": None, "method": method, "debt": debt}
+                        for method, debt in debts]
         named = CARDS[theory]["test"].get("method")
         if named is not None:
             for method, price in method_options(p, named):
-                for hex_id in board.REGION_HEXES[board.METASCIENCE]:
-                    actions += debt_variants(
-                        p, {**base, "project": "desk", "desk_hex": hex_id, "method": method},
-                        {"R": price})
+                for debt in (False, True):
+                    if price > money + (DEBT_MONEY if debt else 0):
+                        continue
+                    actions += [{"type": "prediction", "seat": seat, "theory": theory,
+                                 "project": "desk", "desk_hex": hex_id, "method": method,
+                                 "debt": debt}
+                                for hex_id in board.REGION_HEXES[board.METASCIENCE]]
     return actions
 
 
@@ -253,38 +186,6 @@ def prediction_apply(state: dict, action: dict, out: list) -> None:
                      project=action["project"], hex=hex_id, method=method,
                      method_key=None if method is None else CARDS[method]["key"], cost=cost))
     end_turn(state, p, "prediction")
-
-
-# --- Preprint and Journal (SV-69, SV-70) -------------------------------------------------
-
-def publish_available(cost: dict):
-    def check(state: dict, p: dict) -> str | None:
-        if not publishing.publishable(p):
-            return "no_unpublished_record"
-        return None if can_pay(p, cost) else "cannot_pay"
-    return check
-
-
-def publish_legal(kind: str, cost: dict):
-    def legal(state: dict, p: dict) -> list[dict]:
-        actions = []
-        for record in publishing.publishable(p):
-            actions += debt_variants(
-                p, {"type": kind, "seat": p["seat"], "record": record["id"]}, cost)
-        return actions
-    return legal
-
-
-def preprint_apply(state: dict, action: dict, out: list) -> None:
-    p = start_action(state, action, out)
-    publishing.preprint(state, p, action["record"], out)
-    end_turn(state, p, "preprint")
-
-
-def journal_apply(state: dict, action: dict, out: list) -> None:
-    p = start_action(state, action, out)
-    publishing.journal(state, p, action["record"], out)
-    end_turn(state, p, "journal")
 
 
 # --- Simulate (SV-34) --------------------------------------------------------------------
@@ -368,30 +269,30 @@ def pass_apply(state: dict, action: dict, out: list) -> None:
 
 AVAILABLE = {
     "theory": theory_available,
-    "build": build_available,
+    "build": placement.build_available,
     "prediction": prediction_available,
-    "preprint": publish_available(publishing.PREPRINT_COST),
-    "journal": publish_available(publishing.JOURNAL_COST),
+    "preprint": publishing.publish_available(publishing.PREPRINT_COST),
+    "journal": publishing.publish_available(publishing.JOURNAL_COST),
     "simulate": simulate_available,
     "peer_review": peer_review_available,
     "pass": lambda state, p: None,
 }
 LEGAL = {
     "theory": theory_legal,
-    "build": build_legal,
+    "build": placement.build_legal,
     "prediction": prediction_legal,
-    "preprint": publish_legal("preprint", publishing.PREPRINT_COST),
-    "journal": publish_legal("journal", publishing.JOURNAL_COST),
+    "preprint": publishing.publish_legal("preprint", publishing.PREPRINT_COST),
+    "journal": publishing.publish_legal("journal", publishing.JOURNAL_COST),
     "simulate": simulate_legal,
     "peer_review": peer_review_legal,
     "pass": pass_legal,
 }
 APPLY = {
     "theory": theory_apply,
-    "build": build_apply,
+    "build": placement.build_apply,
     "prediction": prediction_apply,
-    "preprint": preprint_apply,
-    "journal": journal_apply,
+    "preprint": publishing.preprint_apply,
+    "journal": publishing.journal_apply,
     "simulate": simulate_apply,
     "peer_review": peer_review_apply,
     "pass": pass_apply,

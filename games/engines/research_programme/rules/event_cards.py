@@ -93,7 +93,7 @@ def legal_event_block(state: dict, seat: int) -> list[dict]:
     blocks = [
         {"type": "event_block", "seat": seat, "how": "method", "card": method}
         for method in p["hand"]
-        if CARDS[method]["kind"] == "method" and CARDS[method]["key"] in card.get("block", ())
+        if CARDS[method]["deck"] == "method" and CARDS[method]["key"] in card.get("block", ())
         and p["resources"]["R"] >= CARDS[method]["cost"]
     ]
     s = p["resources"]["S"]

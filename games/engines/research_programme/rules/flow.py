@@ -123,7 +123,7 @@ def game_over(state: dict, ended_by: str, out: list) -> None:
     state["step"] = {"kind": "over", "seats": []}
     result = scoring.outcome(state)
     out.append(event(state, "GameEnded", None, ended_by=ended_by,
-                     vp={row["seat"]: row["vp"] for row in result["players"]},
+                     vp={str(row["seat"]): row["vp"] for row in result["players"]},
                      winners=result["winners"]))
 
 

@@ -177,7 +177,7 @@ def discard_check(state: dict, task: dict, out: list) -> None:
 def legal_discard(state: dict, seat: int) -> list[dict]:
     hand = player(state, seat)["hand"]
     excess = len(hand) - HAND_LIMIT
-    return [{"type": "discard", "seat": seat, "cards": list(cards)}
+    return [{"type": "discard", "seat": seat, "cards": sorted(cards)}
             for cards in combinations(hand, excess)]
 
 
@@ -187,7 +187,7 @@ def apply_discard(state: dict, action: dict, out: list) -> None:
     p = player(state, seat)
     for card in action["cards"]:
         p["hand"].remove(card)
-        state["discards"][CARDS[card]["kind"]].append(card)
+        state["discards"][CARDS[card]["deck"]].append(card)
     out.append(private(state, "CardsDiscarded", seat, ("cards",), cards=list(action["cards"]),
                        count=len(action["cards"])))
     waiting = state["step"]["seats"]

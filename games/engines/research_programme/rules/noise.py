@@ -47,7 +47,7 @@ def supply_runs_out(state: dict, out: list) -> None:
     """Everyone loses 1 Reputation and the supply is refilled; map Noise stays (SV-66)."""
     losses = {}
     for p in state["players"]:
-        losses[p["seat"]] = gain(p, "reputation", -1)
+        losses[str(p["seat"])] = gain(p, "reputation", -1)
     state["noise_supply"] = noise_supply_size(state["n"])
     out.append(event(state, "NoiseSupplyRanOut", None, reputation_lost=losses,
                      supply=state["noise_supply"]))

@@ -1,11 +1,13 @@
-"""Projects on the map: legal hexes, placement bonuses, research programmes (SV-73 to SV-77)."""
+"""Projects on the map: the Build action, legal hexes, placement bonuses and research programmes
+(SV-32, SV-73 to SV-77)."""
 
 from __future__ import annotations
 
 from .. import board
 from ..content import CARDS
 from ..events import event
-from ..state import gain
+from ..state import gain, pay
+from .turns import DEBT_MONEY, debt_variants, end_turn, start_action
 
 
 def is_empty(cell: dict) -> bool:
@@ -28,6 +30,15 @@ def legal_hexes(state: dict, seat: int, card_id: str) -> tuple[list[str], bool]:
         displaced = True
     beside_own = [h for h in empty if next_to_own_tile(hexes, h, seat)]
     return (beside_own or empty), displaced
+
+
+def has_legal_hex(state: dict, region: str) -> bool:
+    """Whether a tile of this card region has anywhere to go (SV-73): adjacency only narrows
+    the choice, so an empty hex in the region, or else in Metascience, is enough."""
+    hexes = state["hexes"]
+    if any(is_empty(hexes[h]) for h in board.REGION_HEXES[region]):
+        return True
+    return any(is_empty(hexes[h]) for h in board.REGION_HEXES[board.METASCIENCE])
 
 
 def next_to_own_tile(hexes: dict, hex_id: str, seat: int) -> bool:
@@ -84,3 +95,42 @@ def research_programme(state: dict, p: dict, hex_id: str, out: list) -> None:
         gain(p, "vp", 1, source="research_programme")
         out.append(event(state, "ResearchProgrammeFormed", p["seat"], region=region,
                          hexes=sorted(group, key=board.HEX_INDEX.__getitem__), vp=1))
+
+
+# --- the Build action (SV-32) ---------------------------------------------------------------
+
+def build_available(state: dict, p: dict) -> str | None:
+    if p["tiles_left"] <= 0:
+        return "no_tiles_left"
+    if not state["market"]:
+        return "market_empty"
+    money = p["resources"]["R"] + DEBT_MONEY
+    affordable = [c for c in state["market"] if CARDS[c]["cost"] <= money]
+    if not affordable:
+        return "cannot_pay"
+    if not any(has_legal_hex(state, CARDS[c]["region"]) for c in affordable):
+        return "no_legal_hex"
+    return None
+
+
+def build_legal(state: dict, p: dict) -> list[dict]:
+    if p["tiles_left"] <= 0:
+        return []
+    actions = []
+    for card in state["market"]:
+        hexes, _ = legal_hexes(state, p["seat"], card)
+        for hex_id in hexes:
+            base = {"type": "build", "seat": p["seat"], "card": card, "hex": hex_id}
+            actions += debt_variants(p, base, {"R": CARDS[card]["cost"]})
+    return actions
+
+
+def build_apply(state: dict, action: dict, out: list) -> None:
+    """Buy a market card and place a tile on a legal hex (SV-32, SV-73 to SV-75)."""
+    p = start_action(state, action, out)
+    card = action["card"]
+    _, displaced = legal_hexes(state, p["seat"], card)
+    pay(p, {"R": CARDS[card]["cost"]})
+    state["market"].remove(card)
+    place_tile(state, p, card, action["hex"], displaced, out)
+    end_turn(state, p, "build")

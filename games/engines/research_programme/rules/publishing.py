@@ -1,9 +1,10 @@
-"""Result records and publishing them (SV-68 to SV-72)."""
+"""Result records, publishing them, and the Preprint and Journal actions (SV-68 to SV-72)."""
 
 from __future__ import annotations
 
 from ..events import event
-from ..state import gain, pay
+from ..state import can_pay, gain, pay
+from .turns import debt_variants, end_turn, start_action
 
 PREPRINT_COST = {"D": 1}
 JOURNAL_COST = {"D": 1, "L": 1}
@@ -60,3 +61,35 @@ def journal(state: dict, p: dict, record_id: str, out: list) -> None:
                      theory=record["theory"], outcome=record["outcome"], rigour=rigour,
                      consensus=None if theory is None else theory["consensus"],
                      cost=dict(JOURNAL_COST)))
+
+
+# --- the Preprint and Journal actions -------------------------------------------------------
+
+def publish_available(cost: dict):
+    def check(state: dict, p: dict) -> str | None:
+        if not publishable(p):
+            return "no_unpublished_record"
+        return None if can_pay(p, cost) else "cannot_pay"
+    return check
+
+
+def publish_legal(kind: str, cost: dict):
+    def legal(state: dict, p: dict) -> list[dict]:
+        actions = []
+        for record in publishable(p):
+            actions += debt_variants(
+                p, {"type": kind, "seat": p["seat"], "record": record["id"]}, cost)
+        return actions
+    return legal
+
+
+def preprint_apply(state: dict, action: dict, out: list) -> None:
+    p = start_action(state, action, out)
+    preprint(state, p, action["record"], out)
+    end_turn(state, p, "preprint")
+
+
+def journal_apply(state: dict, action: dict, out: list) -> None:
+    p = start_action(state, action, out)
+    journal(state, p, action["record"], out)
+    end_turn(state, p, "journal")

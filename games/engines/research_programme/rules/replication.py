@@ -9,7 +9,7 @@ from ..state import gain, player
 from .noise import noisiest, remove_noise
 
 OWN_REPLICATION_VP = {2: 3, 3: 2}
-OTHER_REPLICATION_VP = {2: 2, 3: 2}
+OTHER_REPLICATION_VP = 2
 
 
 def project_key(seat: int, project: str) -> str:
@@ -35,10 +35,12 @@ def distinct_projects(hits: list[dict]) -> int:
 
 
 def new_bridge(state: dict, theory_id: str, test: dict) -> str | None:
-    """The bridge a replication with this test would create for the owner, or None (SV-56).
+    """The pair of regions a replication with this test bridges for the owner, or None (SV-56).
 
-    Only a tile whose card region differs from the theory's makes one; a desk never does, and
-    an owner has at most one bridge per pair of regions (AM-15).
+    Only a tile whose card region differs from the theory's makes one; a desk never does. Every
+    such replication makes a new bridge, also between a pair the owner has already bridged: the
+    rulebook's "Jokainen oma silta on pelin lopussa +1 VP" has no cap (rulebook difference D-2,
+    which overrides AM-15).
     """
     if test["project"] == "desk":
         return None
@@ -46,17 +48,19 @@ def new_bridge(state: dict, theory_id: str, test: dict) -> str | None:
     theory_region = CARDS[theory_id]["region"]
     if tile_region == theory_region:
         return None
-    pair = board.pair_key(theory_region, tile_region)
-    owner = player(state, state["theories"][theory_id]["owner"])
-    return None if pair in owner["bridges"] else pair
+    return board.pair_key(theory_region, tile_region)
 
 
 def replication_vp(k: int, own: bool) -> tuple[int, int]:
-    """(tester VP, owner VP) for a replication with k distinct projects (SV-49, SV-50)."""
+    """(tester VP, owner VP) for a replication with k distinct projects (SV-49, SV-50).
+
+    Own theory: +3, +2, then 0 from the 4th project. Another seat's theory: +2 to both on every
+    replication; the rulebook limits only "oman teorian" hits (rulebook difference D-1, which
+    overrides AM-04's cap at k >= 4).
+    """
     if own:
         return OWN_REPLICATION_VP.get(k, 0), 0
-    vp = OTHER_REPLICATION_VP.get(k, 0)
-    return vp, vp
+    return OTHER_REPLICATION_VP, OTHER_REPLICATION_VP
 
 
 def record_hit(state: dict, theory_id: str, seat: int, test: dict) -> dict:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ...base import GameError
 from .. import board
 from ..content import school
-from ..events import event
+from ..events import event, private
 from ..state import (
     GAME_KEY,
     MARKET_SIZE,
@@ -102,7 +102,8 @@ def new_state(players: list[dict], options: dict, seed: int) -> dict:
 def give_packet(state: dict, seat: int, packet: dict, out: list) -> None:
     """Seat k takes beginner packet k: theory in slot 1, a free tile, the method in hand (SV-06)."""
     p = player(state, seat)
-    theory, project, method = packet["theory"]["id"], packet["project"]["id"], packet["method"]["id"]
+    theory, project = packet["theory"]["id"], packet["project"]["id"]
+    method = packet["method"]["id"]
     state["theories"][theory] = {"owner": seat, "consensus": 0, "hits": []}
     p["theories"].append(theory)
     cell = state["hexes"][packet["hex"]]
@@ -111,8 +112,8 @@ def give_packet(state: dict, seat: int, packet: dict, out: list) -> None:
                           "adjacency_bonus": False})
     p["tiles_left"] -= 1
     p["hand"].append(method)
-    out.append(event(state, "PacketTaken", seat, packet=packet["packet"], theory=theory,
-                     project=project, hex=packet["hex"], method=method))
+    out.append(private(state, "PacketTaken", seat, ("method",), packet=packet["packet"],
+                       theory=theory, project=project, hex=packet["hex"], method=method))
 
 
 def place_starting_noise(state: dict) -> None:

@@ -2,24 +2,26 @@
 SV-62).
 
 For each scheduled test in turn order the tester sees a preview (Condition, threshold, pluses,
-the chance of success) and rolls or cancels (SV-37). The roll pays D1 and fixes the numbers; the
-die is a chance step; its outcome is resolved here and in `replication`.
+the chance of success) and confirms the roll (SV-37). A scheduled test cannot be declined: the
+rulebook says "Jokainen ratkaisee ajastetun testinsä" (rulebook difference D-3, which overrides
+SV-36's "or do not want to"); it is cancelled only when its theory is gone or D1 cannot be paid.
+The roll pays D1 and fixes the numbers; the die is a chance step; its outcome is resolved here
+and in `replication`.
 """
 
 from __future__ import annotations
 
-from .. import board
 from ..content import CARDS
 from ..events import event
 from ..state import gain, pay, player
 from . import replication
 from .actions import remove_theory
 from .noise import remove_noise
+from .preview import method_effects, pay_for_plus_effect, preview
 from .publishing import add_record
 from .steps import push, task, wait_for
 
 TEST_COST = {"D": 1}
-BONUS_CAP = 3
 DIE = (1, 2, 3, 4, 5, 6)
 HIDDEN_FROM_EVENTS = frozenset(("seat", "chance", "needed", "clean_options", "pay_for_plus_offer"))
 
@@ -31,7 +33,8 @@ def tests_start(state: dict, task_: dict, out: list) -> None:
 
 
 def test_turn(state: dict, task_: dict, out: list) -> None:
-    """A scheduled test waits for its tester unless it is already cancelled (SV-36)."""
+    """A scheduled test waits for its tester's roll, unless its theory has left the game or the
+    tester cannot pay D1 (SV-36, D-3)."""
     p = player(state, task_["seat"])
     scheduled = p["scheduled"]
     if scheduled is None:
@@ -52,141 +55,6 @@ def cancel(state: dict, p: dict, reason: str, out: list) -> None:
                      project=scheduled["project"], reason=reason))
 
 
-def method_effects(method: str | None, when: str) -> list[dict]:
-    if method is None:
-        return []
-    return [e for e in CARDS[method].get("effects", ()) if e["when"] == when]
-
-
-def location_modifier(theory: str, test: dict, hits: list, tile_region: str | None,
-                      method_key: str | None) -> int:
-    """The threshold's location part (SV-38, SV-43)."""
-    if test["project"] == "desk":
-        return 1
-    card = CARDS[theory]
-    field = card["test"]
-    if field.get("project") == test["project"]:
-        return 0
-    if field.get("method") is not None and field["method"] == method_key \
-            and tile_region == card["region"]:
-        return 0
-    if tile_region == card["region"]:
-        return 1
-    return 1 if hits else 3
-
-
-def preview(state: dict, seat: int, pay_for_plus: bool = False, planned: bool = True) -> dict:
-    """Everything a roll will use, computed now (SV-37 to SV-41, SV-44, SV-59, SV-60).
-
-    `planned` counts a method's Noise removal that happens when the roll is made.
-    """
-    p = player(state, seat)
-    scheduled = p["scheduled"]
-    theory_id = scheduled["theory"]
-    theory_card = CARDS[theory_id]
-    hits = state["theories"][theory_id]["hits"]
-    method = scheduled["method"]
-    method_key = None if method is None else CARDS[method]["key"]
-    desk = scheduled["project"] == "desk"
-    if desk:
-        tile_region, technique, displaced = None, 0, False
-    else:
-        project = CARDS[scheduled["project"]]
-        tile_region, technique = project["region"], project["technique"]
-        displaced = next(pr["displaced"] for pr in p["projects"]
-                         if pr["card"] == scheduled["project"])
-    test = {"project": scheduled["project"], "hex": scheduled["hex"], "method": method,
-            "method_key": method_key}
-    classification = replication.classify(
-        hits, replication.project_key(seat, scheduled["project"]), method_key)
-    bridge = (replication.new_bridge(state, theory_id, test)
-              if classification == "replication" else None)
-    wormhole = bridge is not None and board.is_wormhole_pair(*bridge.split("-"))
-    threshold_parts = {
-        "printed": theory_card["difficulty"],
-        "location": location_modifier(theory_id, test, hits, tile_region, method_key),
-        "displaced": 1 if displaced else 0,
-        "wormhole": 1 if wormhole else 0,
-        "card": 0,
-    }
-    noise = state["hexes"][scheduled["hex"]]["noise"]
-    if planned:
-        removal = sum(e["amount"] for e in method_effects(method, "before_roll")
-                      if e["op"] == "remove_noise")
-        noise -= min(noise, removal)
-    method_plus = sum(e["amount"] for e in method_effects(method, "before_roll")
-                      if e["op"] == "plus")
-    paid_plus = pay_for_plus_effect(method)
-    if pay_for_plus and paid_plus is not None:
-        method_plus += paid_plus["amount"]
-    pluses = {
-        "technique": technique,
-        "rigour_bonus": p["rigour"] // 4,
-        "map_bonus": 0 if desk else replication.map_bonus(state, scheduled["hex"],
-                                                          theory_card["region"]),
-        "insight": p["insight"],
-        "next_test_plus": p["next_test_plus"],
-        "method_plus": method_plus,
-    }
-    total_pluses = sum(pluses.values())
-    bonus = min(BONUS_CAP, total_pluses)
-    threshold = sum(threshold_parts.values())
-    needed = threshold - bonus + noise
-    return {
-        "seat": seat,
-        "theory": theory_id,
-        "owner": state["theories"][theory_id]["owner"],
-        "project": scheduled["project"],
-        "hex": scheduled["hex"],
-        "method": method,
-        "method_key": method_key,
-        "condition": theory_card.get("condition"),
-        "threshold": threshold,
-        "threshold_parts": threshold_parts,
-        **pluses,
-        "pluses": total_pluses,
-        "bonus": bonus,
-        "noise": noise,
-        "needed": needed,
-        "chance": max(0, min(6, 7 - needed)) / 6,
-        "hopeless": needed > 6,
-        "classification": classification,
-        "bridge": bridge,
-        "wormhole": wormhole,
-        "artefact_risk": artefact_risk(p, method),
-        "hype": p["hype"],
-        "rigour": p["rigour"],
-        "pay_for_plus": bool(pay_for_plus and paid_plus is not None),
-        "pay_for_plus_offer": paid_plus,
-        "clean_options": clean_options(state, scheduled["hex"], classification),
-    }
-
-
-def pay_for_plus_effect(method: str | None) -> dict | None:
-    for effect in method_effects(method, "before_roll"):
-        if effect["op"] == "pay_for_plus":
-            return effect
-    return None
-
-
-def artefact_proof(method: str | None) -> bool:
-    return any(e["op"] == "artefact_proof" for e in method_effects(method, "success"))
-
-
-def artefact_risk(p: dict, method: str | None) -> bool:
-    """A first success this round is annulled when Hype >= Rigour + 2 (SV-44)."""
-    return p["hype"] >= p["rigour"] + 2 and p["successes"] == 0 and not artefact_proof(method)
-
-
-def clean_options(state: dict, hex_id: str, classification: str) -> list[str]:
-    """Neighbours a replication could clean, when the tester has a real choice (SV-54)."""
-    if classification != "replication":
-        return []
-    hexes = state["hexes"]
-    noisy = [h for h in board.neighbours(hexes, hex_id) if hexes[h]["noise"] > 0]
-    return sorted(noisy, key=board.HEX_INDEX.__getitem__) if len(noisy) > 1 else []
-
-
 def legal_roll(state: dict, seat: int) -> list[dict]:
     p = player(state, seat)
     if p["resources"]["D"] < TEST_COST["D"]:
@@ -202,15 +70,6 @@ def legal_roll(state: dict, seat: int) -> list[dict]:
             offers.append(True)
     return [{"type": "roll", "seat": seat, "pay_for_plus": paid, "clean": clean}
             for paid in offers for clean in cleans]
-
-
-def legal_cancel(state: dict, seat: int) -> list[dict]:
-    return [{"type": "cancel_test", "seat": seat}]
-
-
-def apply_cancel(state: dict, action: dict, out: list) -> None:
-    cancel(state, player(state, action["seat"]), "declined", out)
-    state["step"] = None
 
 
 def apply_roll(state: dict, action: dict, out: list) -> None:
@@ -277,17 +136,20 @@ def success(state: dict, p: dict, t: dict, sums: dict, out: list) -> None:
     p["successes"] += 1
     replication.record_hit(state, theory_id, p["seat"], t)
     details = {"replication": None, "anomalies": []}
+    followers: list = []
     if t["classification"] == "replication":
-        details["replication"] = replication.replicate(state, theory_id, p, t, out)
-        details["anomalies"] = replication.resolve_anomalies(state, theory_id, p, t["hex"], out)
+        details["replication"] = replication.replicate(state, theory_id, p, t, followers)
+        details["anomalies"] = replication.resolve_anomalies(state, theory_id, p, t["hex"],
+                                                             followers)
     elif t["classification"] == "repetition":
         gain(p, "rigour", 1)
     record = add_record(state, p, theory_id, "success")
-    vp_gained = {q["seat"]: q["vp"] - vp_before[q["seat"]] for q in state["players"]
+    vp_gained = {str(q["seat"]): q["vp"] - vp_before[q["seat"]] for q in state["players"]
                  if q["vp"] != vp_before[q["seat"]]}
     out.append(event(state, "TestSucceeded", p["seat"], **sums, outcome="success",
                      consensus=theory["consensus"], reward=reward, method_effects=extra,
                      record=record["id"], vp_gained=vp_gained, **details))
+    out.extend(followers)
 
 
 def null_result(state: dict, p: dict, t: dict, sums: dict, out: list) -> None:
@@ -303,11 +165,15 @@ def null_result(state: dict, p: dict, t: dict, sums: dict, out: list) -> None:
         scepticism = gain(p, "S", 1)
     extra = method_outcome_effects(state, p, theory, t["method"], "null", kv_before)
     record = add_record(state, p, theory_id, "null")
-    removed = removal_check(state, theory_id, out)
+    consensus = theory["consensus"]
+    followers: list = []
+    removed = removal_check(state, theory_id, followers)
+    vp_gained = {str(state["gone"][theory_id]["owner"]): 1} if removed == "falsified" else {}
     out.append(event(state, "NullResult", p["seat"], **sums, outcome="null",
-                     consensus=theory["consensus"], scepticism=scepticism,
+                     consensus=consensus, scepticism=scepticism,
                      null_results_event=null_results_round, method_effects=extra,
-                     record=record["id"], removed=removed, vp_gained={}))
+                     record=record["id"], removed=removed, vp_gained=vp_gained))
+    out.extend(followers)
 
 
 def method_outcome_effects(state: dict, p: dict, theory: dict, method: str | None, when: str,
