@@ -179,7 +179,8 @@ async def test_teacher_removes_a_student_and_their_tablet_is_closed_as_not_allow
     seating = await open_socket(f"/ws/lessons/{lesson.pk}/", cookie)
     await synced(seating)
     await seating.send_json_to({"type": "remove", "student": student.pk, "id": "r1"})
-    assert "Plucky Zoologist" not in (await seating.receive_json_from(timeout=5))["parts"]["seating"]
+    after = await seating.receive_json_from(timeout=5)
+    assert "Plucky Zoologist" not in after["parts"]["seating"]
     await expect_close(lobby, 4003)
     await lobby.disconnect()
     await seating.disconnect()
