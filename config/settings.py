@@ -96,6 +96,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "classroom.context_processors.classroom",
             ],
         },
     },
@@ -173,7 +174,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "/"
+LOGIN_REDIRECT_URL = "lesson_list"
 LOGOUT_REDIRECT_URL = "/"
 
 EMAIL_HOST = os.environ.get("DJANGO_EMAIL_HOST", "")
@@ -251,3 +252,7 @@ LOGGING = {
 
 DATA_RETENTION_DAYS = int(os.environ.get("TUTKIMUS_RETENTION_DAYS", "30"))
 LIVE_DIAGNOSTICS = env_flag("TUTKIMUS_LIVE_DIAGNOSTICS", False)
+CLASSROOM_MAX_STUDENTS = int(os.environ.get("TUTKIMUS_MAX_STUDENTS", "40"))
+JOIN_MISSES_PER_MINUTE = 10
+RESEAT_CODE_MINUTES = 15
+STUDENT_COOKIE_MAX_AGE = 12 * 60 * 60

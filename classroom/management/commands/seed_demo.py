@@ -6,7 +6,11 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
+from classroom import services
+from classroom.models import Lesson
+
 DEMO_USERNAME = "demo"
+DEMO_LESSON_TITLE = "Tutkimusohjelma – esittelytunti"
 
 
 def demo_password():
@@ -30,7 +34,20 @@ class Command(BaseCommand):
         if created or not teacher.check_password(password):
             teacher.set_password(password)
             teacher.save()
+        lesson = demo_lesson(teacher)
         self.stdout.write(
             f"\n  Open {url} and sign in as a teacher:\n"
             f"    username: {DEMO_USERNAME}\n    password: {password}\n"
+            f"\n  Demo lesson \"{lesson.title}\": students join at {url}join/ "
+            f"with the code {lesson.join_code}\n"
         )
+
+
+def demo_lesson(teacher):
+    """The demo teacher's open demo lesson, made once; a new one only if the last was ended."""
+    lesson = Lesson.objects.filter(owner=teacher, title=DEMO_LESSON_TITLE).exclude(
+        status=Lesson.Status.ENDED).first()
+    return lesson or services.lesson_create(
+        owner=teacher, title=DEMO_LESSON_TITLE, language="fi", engine_key="research_programme",
+        variant="school", seat_mode=Lesson.SeatMode.SINGLE, planned_minutes=45,
+    )

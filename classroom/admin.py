@@ -1,0 +1,43 @@
+from django.contrib import admin
+
+from classroom.models import ClassroomSettings, Lesson, Student, Table
+
+
+@admin.register(ClassroomSettings)
+class ClassroomSettingsAdmin(admin.ModelAdmin):
+    """One row: the switches of the whole site."""
+
+    def has_add_permission(self, request):
+        return not ClassroomSettings.objects.exists()
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    def changelist_view(self, request, extra_context=None):
+        from django.shortcuts import redirect
+
+        return redirect("admin:classroom_classroomsettings_change", ClassroomSettings.load().pk)
+
+
+class TableInline(admin.TabularInline):
+    model = Table
+    extra = 0
+    fields = ("number",)
+
+
+@admin.register(Lesson)
+class LessonAdmin(admin.ModelAdmin):
+    list_display = ("title", "owner", "status", "language", "join_code", "created_at")
+    list_filter = ("status", "language")
+    search_fields = ("title", "owner__username", "join_code")
+    readonly_fields = ("join_code", "version", "created_at", "started_at", "ended_at")
+    inlines = [TableInline]
+
+
+@admin.register(Student)
+class StudentAdmin(admin.ModelAdmin):
+    list_display = ("pseudonym", "lesson", "seat", "joined_at", "removed_at")
+    list_filter = ("lesson__status",)
+    search_fields = ("pseudonym", "lesson__title")
+    fields = ("lesson", "pseudonym", "seat", "joined_at", "removed_at")
+    readonly_fields = ("lesson", "seat", "joined_at", "removed_at")

@@ -1,0 +1,176 @@
+"""Teachers' lessons, their tables and seats, and the students who join them.
+
+A *student* is a person in a lesson, known only by a pseudonym; a *seat* is a place at one table's
+game (in team mode several students share a seat). Ownership of lessons is read in one place only:
+classroom/selectors.py.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy as _
+
+# Join and reseat codes: no look-alikes (0/O, 1/I/L), so a code read off a projector is typed right.
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+JOIN_CODE_LENGTH = 6
+RESEAT_CODE_LENGTH = 8
+PSEUDONYM_MAX_LENGTH = 24
+
+
+class ClassroomSettings(models.Model):
+    """The site's classroom switches, one row, edited by the admin."""
+
+    self_signup_open = models.BooleanField(
+        _("teachers may sign up themselves"), default=True,
+        help_text=_("When off, only an admin can create teacher accounts."),
+    )
+
+    class Meta:
+        verbose_name = _("classroom settings")
+        verbose_name_plural = _("classroom settings")
+
+    def __str__(self):
+        return str(_("Classroom settings"))
+
+    def save(self, *args, **kwargs):
+        self.pk = 1
+        super().save(*args, **kwargs)
+
+    @classmethod
+    def load(cls):
+        return cls.objects.get_or_create(pk=1)[0]
+
+
+class Lesson(models.Model):
+    class Language(models.TextChoices):
+        FINNISH = "fi", _("Finnish")
+        ENGLISH = "en", _("English")
+
+    class SeatMode(models.TextChoices):
+        SINGLE = "single", _("One student per seat")
+        TEAM = "team", _("Teams of 2–3 students per seat")
+
+    class Status(models.TextChoices):
+        LOBBY = "lobby", _("Students joining")
+        PLAYING = "playing", _("Playing")
+        DEBRIEF = "debrief", _("Debrief")
+        ENDED = "ended", _("Ended")
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="lessons",
+        verbose_name=_("teacher"),
+    )
+    title = models.CharField(_("title"), max_length=120)
+    language = models.CharField(_("language"), max_length=2, choices=Language.choices)
+    engine_key = models.CharField(_("game"), max_length=60)
+    variant = models.CharField(_("variant"), max_length=60)
+    seat_mode = models.CharField(
+        _("seats"), max_length=10, choices=SeatMode.choices, default=SeatMode.SINGLE
+    )
+    briefing_minutes = models.PositiveSmallIntegerField(_("briefing minutes"), default=5)
+    play_minutes = models.PositiveSmallIntegerField(_("play minutes"), default=30)
+    debrief_minutes = models.PositiveSmallIntegerField(_("debrief minutes"), default=10)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.LOBBY, db_index=True
+    )
+    join_code = models.CharField(_("join code"), max_length=JOIN_CODE_LENGTH, unique=True)
+    # Counts every change of who is in the lesson and where they sit; live pages show this version.
+    version = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("lesson")
+        verbose_name_plural = _("lessons")
+
+    def __str__(self):
+        return self.title
+
+    @property
+    def planned_minutes(self):
+        return self.briefing_minutes + self.play_minutes + self.debrief_minutes
+
+    @property
+    def is_open(self):
+        """Students can join and the join code works until the lesson ends."""
+        return self.status != self.Status.ENDED
+
+    @property
+    def seats_per_student(self):
+        return 3 if self.seat_mode == self.SeatMode.TEAM else 1
+
+    @property
+    def group_name(self):
+        return f"lesson-{self.pk}"
+
+    @property
+    def teacher_group_name(self):
+        return f"lesson-{self.pk}-teacher"
+
+
+class Table(models.Model):
+    lesson = models.ForeignKey(Lesson, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["lesson", "number"], name="table_number_per_lesson")
+        ]
+
+    def __str__(self):
+        return f"{self.lesson} / {self.number}"
+
+    @property
+    def has_game(self):
+        return hasattr(self, "game")
+
+
+class Seat(models.Model):
+    """A place at a table, numbered 1…N clockwise. A seat with no students plays as a bot."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["table__number", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="seat_number_per_table")
+        ]
+
+    def __str__(self):
+        return f"{self.table} / {self.number}"
+
+
+class Student(models.Model):
+    """A person in one lesson. No account, e-mail or real name: a pseudonym and a token hash."""
+
+    lesson = models.ForeignKey(Lesson, on_delete=models.CASCADE, related_name="students")
+    pseudonym = models.CharField(_("name in the game"), max_length=PSEUDONYM_MAX_LENGTH)
+    seat = models.ForeignKey(
+        Seat, on_delete=models.SET_NULL, null=True, blank=True, related_name="students"
+    )
+    # SHA-256 of the tablet's token; cleared when the student is removed or moves tablets.
+    token_hash = models.CharField(max_length=64, unique=True, null=True, blank=True)
+    reseat_code_hash = models.CharField(max_length=64, unique=True, null=True, blank=True)
+    reseat_code_expires_at = models.DateTimeField(null=True, blank=True)
+    joined_at = models.DateTimeField(auto_now_add=True)
+    removed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["joined_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                Lower("pseudonym"), "lesson", condition=models.Q(removed_at__isnull=True),
+                name="pseudonym_unique_in_lesson",
+            )
+        ]
+
+    def __str__(self):
+        return self.pseudonym
+
+    @property
+    def group_name(self):
+        return f"student-{self.pk}"
