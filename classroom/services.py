@@ -83,9 +83,17 @@ def _locked(lesson):
 
 
 def _changed(lesson):
-    """Count a change of the lesson's seating and tell its live pages after the commit."""
+    """Count a change of the lesson's seating and tell its live pages after the commit.
+
+    While tables play, their games follow the seating (a late joiner takes over a bot's seat).
+    """
     lesson.version += 1
     lesson.save(update_fields=["version"])
+    if lesson.status == Lesson.Status.PLAYING:
+        from games.services import game_seats_sync
+
+        for table in lesson.tables.filter(game__isnull=False):
+            game_seats_sync(table)
     notify.lesson_changed(lesson)
 
 

@@ -120,6 +120,9 @@ else:
                 "transaction_mode": "IMMEDIATE",
                 "timeout": 20,
             },
+            # Tests use a file too: an in-memory database shared between threads fails racing
+            # writers with "table is locked" instead of queueing them as the real file does.
+            "TEST": {"NAME": VAR_DIR / "test.sqlite3"},
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -163,6 +166,7 @@ CELERY_TIMEZONE = "Europe/Helsinki"
 CLOCK_IN_PROCESS = env_flag("TUTKIMUS_CLOCK_IN_PROCESS", CELERY_TASK_ALWAYS_EAGER)
 PERIODIC_JOBS = {
     # name: (dotted path of a Celery task, seconds between runs)
+    "play-due-bots": ("games.tasks.play_due_bots", 1.0),
 }
 
 # Authentication ---------------------------------------------------------------------------------
@@ -256,3 +260,8 @@ CLASSROOM_MAX_STUDENTS = int(os.environ.get("TUTKIMUS_MAX_STUDENTS", "40"))
 JOIN_MISSES_PER_MINUTE = 10
 RESEAT_CODE_MINUTES = 15
 STUDENT_COOKIE_MAX_AGE = 12 * 60 * 60
+
+# Live play ---------------------------------------------------------------------------------------
+
+# A bot acts this long after the state where it must act, so the students can follow its moves.
+GAME_BOT_DELAY_SECONDS = float(os.environ.get("TUTKIMUS_BOT_DELAY_SECONDS", "1.5"))

@@ -1,7 +1,7 @@
 """A game played at one table, and the append-only log of every action applied to it.
 
 `state` is a snapshot for fast reads; the log is the truth: (seed, actions) replays the game, and
-version n is the state after the first n actions of the log.
+version n is the state after the first n actions of the log. Only games/services.py writes them.
 """
 
 from django.db import models
@@ -15,11 +15,18 @@ class Game(models.Model):
     engine_key = models.CharField(max_length=60)
     variant = models.CharField(max_length=60)
     options = models.JSONField(default=dict)
-    # [{"seat": 1, "name": "…"}, …, {"seat": 4, "name": "…", "bot": "random"}] as given to new_game
+    # Who plays each seat now: [{"seat": 1, "name": "…", "students": [ids]}, …, {"seat": 4,
+    # "name": "…", "students": [], "bot": "random"}]. `bot` is set while a bot plays the seat. The
+    # engine's state keeps the names the game started with; pages show these.
     players = models.JSONField(default=list)
     seed = models.BigIntegerField()
     version = models.PositiveIntegerField(default=0)
+    # Counts every change of the row (each action, and each change of who plays a seat), so live
+    # pages know when to render again even when the version stays.
+    revision = models.PositiveIntegerField(default=0)
     state = models.JSONField()
+    # When a bot must act next (games.tasks.play_due_bots); None while no bot seat is to act.
+    bot_due_at = models.DateTimeField(null=True, blank=True, db_index=True)
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
@@ -49,11 +56,20 @@ class GameAction(models.Model):
     events = models.JSONField(default=list)
     actor_kind = models.CharField(max_length=10, choices=Actor.choices)
     actor_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The tablet's id for the tap that caused this row: a resend or double tap finds it and
+    # changes nothing. Chance rows that follow an action have none.
+    client_action_id = models.CharField(max_length=64, null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["game", "seq"]
-        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="action_seq_per_game")]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="action_seq_per_game"),
+            models.UniqueConstraint(
+                fields=["game", "client_action_id"], name="client_action_once_per_game",
+                condition=models.Q(client_action_id__isnull=False),
+            ),
+        ]
 
     def __str__(self):
         return f"{self.game_id}:{self.seq} {self.action.get('type')}"

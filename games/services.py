@@ -1,26 +1,67 @@
-"""Creating a table's game. Playing it (the single writer of game state) builds on these rows."""
+"""Creating and playing a table's game. The only code that writes `Game` and `GameAction` rows.
 
+`game_apply_action` is the single writer of game state: every tap, bot move and teacher decision
+goes through it. It locks the game row, refuses a stale or illegal action without writing, applies
+the action and every chance step that follows (each its own log row), and notifies the table after
+the commit (games/notify.py). A repeated client action id returns the first result again.
+"""
+
+import json
+import logging
+import random
 import secrets
+from dataclasses import dataclass, field
+from datetime import timedelta
 
+from django.conf import settings
 from django.db import transaction
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from games.engines.base import CHANCE, ENGINES, resolve_chance
+from games import labels, notify
+from games.engines.base import CHANCE, ENGINES, IllegalAction, resolve_chance
 from games.models import Game, GameAction
 
-DEFAULT_BOT = "random"
-MAX_SETUP_STEPS = 500  # a guard: a setup that never stops asking for chance is an engine bug
+logger = logging.getLogger(__name__)
+
+DEFAULT_BOT = "random"  # an empty seat at the start
+STAND_IN_BOT = "greedy"  # a seat the teacher hands to a bot, or one left empty during play
+MAX_CHANCE_STEPS = 500  # a guard: a game that never stops asking for chance is an engine bug
+Actor = GameAction.Actor
+
+
+class GameRefusal(Exception):
+    """A refused action: nothing was written. `message` is for people, `version` is the game's."""
+
+    def __init__(self, code, message, version=None):
+        super().__init__(code)
+        self.code = code
+        self.message = message
+        self.version = version
+
+
+@dataclass(frozen=True)
+class ActionResult:
+    game_id: int
+    version: int  # the game's version once this action and its chance steps were applied
+    revision: int
+    events: list = field(default_factory=list)
+    duplicate: bool = False
+
+
+# Starting a game -------------------------------------------------------------------------------
 
 
 def game_players(table):
-    """The players list for `new_game`: each seat's students by pseudonym; an empty seat a bot."""
+    """The players list: each seat's students by pseudonym; an empty seat is a bot."""
     players = []
     with translation.override(table.lesson.language):
         bot_name = _("Robot")
     for seat in table.seats.order_by("number").prefetch_related("students"):
-        names = [s.pseudonym for s in seat.students.all() if s.removed_at is None]
-        player = {"seat": seat.number, "name": " & ".join(names) or f"{bot_name} {seat.number}"}
+        students = [s for s in seat.students.all() if s.removed_at is None]
+        names = [s.pseudonym for s in students]
+        player = {"seat": seat.number, "name": " & ".join(names) or f"{bot_name} {seat.number}",
+                  "students": [s.pk for s in students]}
         if not names:
             player["bot"] = DEFAULT_BOT
         players.append(player)
@@ -35,21 +76,236 @@ def game_create_for_table(table):
     options = {"variant": lesson.variant}
     seed = secrets.randbits(62)
     state = engine.new_game(players, options, seed)
-    log = []
-    while engine.current_seats(state) == [CHANCE]:
-        if len(log) >= MAX_SETUP_STEPS:
-            raise RuntimeError(f"{engine.key}: setup did not finish its chance steps")
-        action = resolve_chance(engine, state, seed)
-        state, events = engine.apply_action(state, action)
-        log.append((action, events))
+    state, log = _resolve_chance_steps(engine, state, seed)
     with transaction.atomic():
         game = Game.objects.create(
             table=table, engine_key=engine.key, variant=lesson.variant, options=options,
-            players=players, seed=seed, version=len(log), state=engine.state_to_json(state),
+            players=players, seed=seed, version=len(log), revision=1,
+            state=engine.state_to_json(state),
         )
+        game.bot_due_at = _bot_due_at(game, engine, state)
+        game.save(update_fields=["bot_due_at"])
         GameAction.objects.bulk_create(
-            GameAction(game=game, seq=n, action=action, events=events,
-                       actor_kind=GameAction.Actor.CHANCE)
+            GameAction(game=game, seq=n, action=action, events=events, actor_kind=Actor.CHANCE)
             for n, (action, events) in enumerate(log, start=1)
         )
     return game
+
+
+def _resolve_chance_steps(engine, state, seed):
+    """Roll every die and draw every card the game now waits for; returns the log entries."""
+    log = []
+    while engine.current_seats(state) == [CHANCE]:
+        if len(log) >= MAX_CHANCE_STEPS:
+            raise RuntimeError(f"{engine.key}: the game did not stop asking for chance")
+        action = resolve_chance(engine, state, seed)
+        state, events = engine.apply_action(state, action)
+        log.append((action, events))
+    return state, log
+
+
+# Playing ---------------------------------------------------------------------------------------
+
+
+def game_apply_action(game_id, action, *, expected_version, client_action_id=None,
+                      actor=Actor.SEAT):
+    """Apply one action to the game and log it; returns an ActionResult or raises GameRefusal.
+
+    `expected_version` is the version the client saw (None: whatever is current, for callers that
+    read the state under the same lock). A repeated `client_action_id` returns the first result.
+    """
+    with transaction.atomic():
+        game = _locked(game_id)
+        if client_action_id:
+            done = game.actions.filter(client_action_id=client_action_id).first()
+            if done is not None:
+                return _repeated(game, done)
+        engine = ENGINES[game.engine_key]
+        _check_actor(game, action, actor)
+        if _is_stale(game, action, expected_version):
+            raise GameRefusal("stale", labels.error_message("stale"), game.version)
+        state = engine.state_from_json(game.state)
+        try:
+            state, events = engine.apply_action(state, action)
+        except IllegalAction as refusal:
+            raise GameRefusal(refusal.code, labels.error_message(refusal.code),
+                              game.version) from None
+        state, chance_log = _resolve_chance_steps(engine, state, game.seed)
+        rows = [_row(game, 1, action, events, actor, action.get("seat"), client_action_id)]
+        rows += [_row(game, n, chance, chance_events, Actor.CHANCE)
+                 for n, (chance, chance_events) in enumerate(chance_log, start=2)]
+        _save(game, engine, state, len(rows))
+        GameAction.objects.bulk_create(rows)
+        notify.game_changed(game)
+    return ActionResult(game.pk, game.version, game.revision, events)
+
+
+def _locked(game_id):
+    try:
+        return (Game.objects.select_for_update(of=("self",)).select_related("table")
+                .get(pk=game_id))
+    except Game.DoesNotExist:
+        raise GameRefusal("no_game", labels.error_message("no_game")) from None
+
+
+def _repeated(game, done):
+    """The result of an action applied before: its events, and the version after its chance."""
+    later = (game.actions.filter(seq__gt=done.seq).exclude(actor_kind=Actor.CHANCE)
+             .order_by("seq").values_list("seq", flat=True).first())
+    version = game.version if later is None else later - 1
+    return ActionResult(game.pk, version, game.revision, done.events, duplicate=True)
+
+
+def _check_actor(game, action, actor):
+    """A student's tablet acts only for a seat no bot is playing."""
+    if actor == Actor.SEAT and action.get("seat") in bot_seats(game):
+        raise GameRefusal("bot_plays_seat", labels.error_message("bot_plays_seat"), game.version)
+
+
+def _is_stale(game, action, expected_version):
+    """Whether the client decided on an outdated view.
+
+    In a step where several seats choose together (the Funding choices, discards), other seats'
+    choices of the same kind made since the client's version do not make it stale; anything else
+    since then does.
+    """
+    if expected_version is None or expected_version == game.version:
+        return False
+    if not isinstance(expected_version, int) or expected_version > game.version:
+        return True
+    since = game.actions.filter(seq__gt=expected_version).values_list(
+        "actor_kind", "actor_seat", "action__type")
+    return not all(
+        kind in (Actor.SEAT, Actor.BOT) and seat != action.get("seat") and kind_of == action.get(
+            "type")
+        for kind, seat, kind_of in since
+    )
+
+
+def _row(game, offset, action, events, actor, seat=None, client_action_id=None):
+    return GameAction(game=game, seq=game.version + offset, action=action, events=events,
+                      actor_kind=actor, actor_seat=seat, client_action_id=client_action_id)
+
+
+def _save(game, engine, state, new_rows):
+    game.version += new_rows
+    game.revision += 1
+    game.state = engine.state_to_json(state)
+    if game.finished_at is None and engine.outcome(state) is not None:
+        game.finished_at = timezone.now()
+    game.bot_due_at = _bot_due_at(game, engine, state)
+    game.save(update_fields=["version", "revision", "state", "finished_at", "bot_due_at"])
+
+
+# Bots ------------------------------------------------------------------------------------------
+
+
+def bot_seats(game):
+    """{seat: bot name} for the seats a bot plays now."""
+    return {p["seat"]: p["bot"] for p in game.players if p.get("bot")}
+
+
+def _bot_due_at(game, engine, state):
+    """When a bot must act next: a moment after a state where a bot seat is to act."""
+    if set(engine.current_seats(state)) & set(bot_seats(game)):
+        return timezone.now() + timedelta(seconds=settings.GAME_BOT_DELAY_SECONDS)
+    return None
+
+
+def game_play_bots(game_id):
+    """Every bot seat that must act now takes one action; returns how many acted.
+
+    Bots act through `game_apply_action` like a tablet, with a client action id made of the
+    version and seat, so two clocks running this at once cannot make a bot act twice.
+    """
+    game = Game.objects.get(pk=game_id)
+    engine = ENGINES[game.engine_key]
+    state = engine.state_from_json(game.state)
+    due = [seat for seat in engine.current_seats(state) if seat in bot_seats(game)]
+    acted = 0
+    for seat in due:
+        bot = engine.bots[bot_seats(game)[seat]]
+        action = bot(state, seat, random.Random(f"{game.seed}:bot:{game.version}:{seat}"))
+        try:
+            game_apply_action(game.pk, action, expected_version=game.version,
+                              client_action_id=f"bot:{game.version}:{seat}", actor=Actor.BOT)
+        except GameRefusal as refusal:  # a student took the seat back, or the game moved on
+            logger.info("Bot of game %s seat %s did not act: %s", game.pk, seat, refusal.code)
+            break
+        acted += 1
+    if not due:
+        Game.objects.filter(pk=game.pk, revision=game.revision).update(bot_due_at=None)
+    return acted
+
+
+def games_play_due_bots(now=None):
+    """Let the bots act in every game whose bot is due; returns how many bots acted."""
+    now = now or timezone.now()
+    due = Game.objects.filter(bot_due_at__lte=now, finished_at__isnull=True)
+    acted = 0
+    for game_id in due.values_list("pk", flat=True):
+        try:
+            acted += game_play_bots(game_id)
+        except Exception:  # one broken game must not stop the bots of the others
+            logger.exception("Bots of game %s failed", game_id)
+            Game.objects.filter(pk=game_id).update(bot_due_at=None)
+    return acted
+
+
+# Who plays a seat ------------------------------------------------------------------------------
+
+
+def game_set_seat_bot(game_id, seat, bot):
+    """The teacher lets a bot play `seat` (`bot` is a bot's name) or gives it back (None)."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        engine = ENGINES[game.engine_key]
+        player = next((p for p in game.players if p["seat"] == seat), None)
+        if player is None:
+            raise GameRefusal("not_a_seat", labels.error_message("not_a_seat"), game.version)
+        if bot is not None and bot not in engine.bots:
+            raise GameRefusal("unknown_bot", labels.error_message("unknown_bot"), game.version)
+        if bot is None and not player["students"]:
+            raise GameRefusal("seat_empty", labels.error_message("seat_empty"), game.version)
+        if player.get("bot") == bot:
+            return game
+        if bot is None:
+            del player["bot"]
+        else:
+            player["bot"] = bot
+        _players_changed(game, engine)
+    return game
+
+
+def game_seats_sync(table):
+    """After the teacher changed the seating of a table whose game runs: names follow the
+    students; a student seated into a bot's seat takes it over; a seat left empty gets a bot."""
+    with transaction.atomic():
+        game = _locked(table.game.pk)
+        seated = {p["seat"]: p for p in game_players(table)}
+        before = json.dumps(game.players, sort_keys=True)
+        for player in game.players:
+            now = seated.get(player["seat"])
+            if now is not None:
+                _follow_seating(player, now)
+        if json.dumps(game.players, sort_keys=True) != before:
+            _players_changed(game, ENGINES[game.engine_key])
+    return game
+
+
+def _follow_seating(player, now):
+    arrived = set(now["students"]) - set(player.get("students", []))
+    if arrived:
+        player.pop("bot", None)
+    elif not now["students"]:
+        player.setdefault("bot", STAND_IN_BOT)
+    if now["students"]:
+        player["name"] = now["name"]  # an emptied seat keeps the name it was played under
+    player["students"] = now["students"]
+
+
+def _players_changed(game, engine):
+    game.revision += 1
+    game.bot_due_at = _bot_due_at(game, engine, engine.state_from_json(game.state))
+    game.save(update_fields=["players", "revision", "bot_due_at"])
+    notify.game_changed(game)
