@@ -92,6 +92,9 @@ class TeacherLessonConsumer(LessonSocket):
     def group_names(self):
         return [self.lesson.group_name, self.lesson.teacher_group_name]
 
+    def game_updated(self, event):
+        """A table's game moved on (games/notify.py). The seating page shows no game state."""
+
     def context(self):
         return seating_context(self.lesson, self.selected, self.reseat)
 

@@ -39,9 +39,10 @@ def active_students(lesson):
 
 
 def student_page_url(student):
-    """Where a student's tablet belongs: the play page once their table plays, else the lobby."""
+    """Where a student's tablet belongs: the play page while their table plays, else the lobby
+    (which says goodbye once the lesson has ended)."""
     lesson = student.lesson
-    if lesson.status != Lesson.Status.LOBBY and student.seat_id and _seat_has_game(student):
+    if lesson.status == Lesson.Status.PLAYING and student.seat_id and _seat_has_game(student):
         return PLAY_URL
     return LOBBY_URL
 

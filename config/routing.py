@@ -5,8 +5,9 @@ from django.urls import path
 
 from classroom.routing import websocket_urlpatterns as classroom_sockets
 from config.live import DiagnosticsConsumer
+from games.routing import websocket_urlpatterns as game_sockets
 
-websocket_urlpatterns = [*classroom_sockets]
+websocket_urlpatterns = [*classroom_sockets, *game_sockets]
 
 if settings.LIVE_DIAGNOSTICS:
     websocket_urlpatterns.append(path("ws/diagnostics/", DiagnosticsConsumer.as_asgi()))

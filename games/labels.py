@@ -35,6 +35,17 @@ REGIONS = {
     "MET": _("Metascience"),
 }
 
+# Short codes on the map's hexes ("COS2"); the Finnish ones follow the Finnish region names.
+REGION_CODES = {
+    "GRA": pgettext_lazy("region code", "GRA"),
+    "COS": pgettext_lazy("region code", "COS"),
+    "PAR": pgettext_lazy("region code", "PAR"),
+    "CON": pgettext_lazy("region code", "CON"),
+    "QUA": pgettext_lazy("region code", "QUA"),
+    "MAT": pgettext_lazy("region code", "MAT"),
+    "MET": pgettext_lazy("region code", "MET"),
+}
+
 PHASES = {
     "setup": _("Setup"),
     "funding": _("Funding"),

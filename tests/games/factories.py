@@ -45,3 +45,24 @@ def play_until(game, done, bot="greedy", limit=2000):
             return state
         play_move(game, bot=bot)
     raise AssertionError("the game did not reach the position")
+
+
+def tablet_token(student):
+    """A fresh tablet token for a student (as joining gives one); returns it."""
+    from classroom import auth
+
+    token = auth.new_token()
+    student.token_hash = auth.hash_secret(token)
+    student.save(update_fields=["token_hash"])
+    return token
+
+
+def seat_tokens(game):
+    """{seat number: [a token per student of that seat]} for the game's table."""
+    from classroom.models import Student
+
+    tokens = {}
+    for student in Student.objects.filter(seat__table=game.table, removed_at__isnull=True) \
+            .select_related("seat").order_by("seat__number", "pk"):
+        tokens.setdefault(student.seat.number, []).append(tablet_token(student))
+    return tokens

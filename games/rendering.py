@@ -1,0 +1,187 @@
+"""The parts of a table's page, rendered once per process for everyone who sees the same thing.
+
+A part is the inner HTML of one element of the play page (or the teacher's table view), keyed by
+the element's id. Parts every viewer shares (the map, the table, the last test, the end scores) are
+cached by (game, revision, language); a seat's own parts by (game, revision, seat, language), so
+the tablets of a team and every watcher share the work; the log's earlier rounds change only when
+a round ends. Only a seat's half-made choice (its draft) is rendered per socket.
+"""
+
+import json
+from collections import OrderedDict
+
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from games import mapview, narration, presenters
+from games.selectors import game_log
+from games.stepper import Draft
+
+SHARED = {"map-board": "games/parts/map_board.html", "play-table": "games/parts/table.html",
+          "play-test": "games/parts/test.html", "play-end": "games/parts/end.html"}
+OWN = {"play-status": "games/parts/status.html", "play-board": "games/parts/board.html",
+       "play-log": "games/parts/log.html"}
+CHOICES = {"play-actions": "games/parts/actions.html", "map-marks": "games/parts/map_marks.html"}
+TEACHER_CHOICES = {"play-actions": "games/parts/seat_controls.html",
+                   "map-marks": "games/parts/map_marks.html"}
+EARLIER = "play-log-earlier"
+PART_IDS = (*SHARED, *OWN, *CHOICES, EARLIER)
+MAX_ENTRIES = 4000
+
+
+class _Cache(OrderedDict):
+    def get_or_make(self, key, make):
+        if key in self:
+            self.move_to_end(key)
+            return self[key]
+        value = self[key] = make()
+        while len(self) > MAX_ENTRIES:
+            self.popitem(last=False)
+        return value
+
+
+_cache = _Cache()
+
+
+def forget():
+    _cache.clear()
+
+
+def render_parts(snapshot, seat, language, teacher=False):
+    """Every part for `seat` (None: the teacher, who sees every hand), as {element id: html},
+    with no choice begun; `render_choices` renders a seat's draft over it."""
+    with translation.override(language):
+        key = (snapshot.game_id, snapshot.revision, language)
+        parts = dict(_cache.get_or_make(key + ("shared",), lambda: _shared(snapshot)))
+        parts.update(_cache.get_or_make(key + (seat, teacher),
+                                        lambda: _own(snapshot, seat, teacher)))
+        parts[EARLIER] = _earlier(snapshot, seat, language)
+    return parts
+
+
+def render_choices(snapshot, seat, language, draft, teacher=False):
+    """The actions part and the map's marks for a seat's draft (None if the draft is stale)."""
+    with translation.override(language):
+        context = _choices_context(snapshot, seat, draft, teacher)
+        if context is None:
+            return None
+        templates = TEACHER_CHOICES if teacher else CHOICES
+        return {part: render_to_string(template, context) for part, template in templates.items()}
+
+
+def view_of(snapshot, seat):
+    return _cache.get_or_make((snapshot.game_id, snapshot.revision, seat, "view"),
+                              lambda: snapshot.engine.view_for(snapshot.state, seat))
+
+
+def menu_of(snapshot, seat):
+    return _cache.get_or_make((snapshot.game_id, snapshot.revision, seat, "menu"),
+                              lambda: snapshot.engine.action_menu(snapshot.state, seat))
+
+
+def _shared(snapshot):
+    view = view_of(snapshot, None)
+    names, bots = snapshot.names, snapshot.bots
+    rows = game_log(snapshot.game_id, snapshot.version)
+    context = {
+        "map": presenters.map_pieces(view), "table": presenters.table(view),
+        "seats": presenters.seats(view, names, bots),
+        "test": presenters.test_preview(view, names),
+        "last_test": presenters.last_test(rows, names),
+        "final": presenters.final_scores(view, names),
+    }
+    return {part: render_to_string(template, context) for part, template in SHARED.items()}
+
+
+def _own(snapshot, seat, teacher):
+    view = view_of(snapshot, seat)
+    names, bots = snapshot.names, snapshot.bots
+    players = [p for p in view["players"] if teacher or p["seat"] == seat]
+    context = {
+        "status": presenters.status(view, seat, names, bots),
+        "boards": [presenters.seat_board(view, p, names, bots) for p in players],
+        "teacher": teacher, "log": _log_rounds(snapshot, seat, current=True),
+    }
+    parts = {part: render_to_string(template, context) for part, template in OWN.items()}
+    parts.update(render_choices(snapshot, seat, translation.get_language(), Draft(), teacher)
+                 or {})
+    return parts
+
+
+def _choices_context(snapshot, seat, draft, teacher):
+    view = view_of(snapshot, seat)
+    context = {"teacher": teacher, "over": view["phase"] == "over", "draft": draft,
+               "version": snapshot.version}
+    if teacher:
+        context["seats"] = _seat_controls(snapshot, view)
+        return context
+    if seat in snapshot.bots:
+        context["bot_plays"] = True
+        return context
+    menu = menu_of(snapshot, seat)
+    choice = presenters.choices(view, menu, draft, seat, snapshot.names)
+    if choice is None:
+        return None
+    marks = _attach_messages(choice)
+    context.update(choice=choice, my_turn=seat in view["current_seats"], marks=marks)
+    return context
+
+
+def _attach_messages(choice):
+    """The JSON each button sends: a pick that goes one step further, or the action itself;
+    and the hexes the map marks for options that stand for a hex."""
+    step = choice["step"]
+    picks = [list(p) for p in step.picks]
+    if step.kind is None:
+        for kind in choice["kinds"]:
+            kind["message"] = json.dumps({"type": "pick", "kind": kind["kind"], "picks": []})
+        return []
+    for shown in choice["options"]:
+        option = shown["option"]
+        shown["message"] = json.dumps(
+            {"type": "act", "action": option.action} if option.action is not None else
+            {"type": "pick", "kind": step.kind, "picks": picks + [[step.param, option.value]]})
+    choice["act_message"] = json.dumps({"type": "act", "action": step.action}) \
+        if step.action else None
+    choice["back_message"] = json.dumps(
+        {"type": "pick", "kind": step.kind if step.picks else None, "picks": picks[:-1]})
+    return [(mapview.HEXES[o["hex"]], o["message"]) for o in choice["options"] if o["hex"]]
+
+
+def _seat_controls(snapshot, view):
+    engine_bots = snapshot.engine.bots
+    return [{"seat": p["seat"], "name": snapshot.names.get(p["seat"], ""),
+             "students": len(p.get("students", ())), "bot": p.get("bot"),
+             "bot_message": json.dumps({"type": "seat_bot", "seat": p["seat"],
+                                        "bot": "greedy" if "greedy" in engine_bots else None}),
+             "back_message": json.dumps({"type": "seat_bot", "seat": p["seat"], "bot": None})}
+            for p in snapshot.players]
+
+
+# The log -----------------------------------------------------------------------------------------
+
+
+def _log_rounds(snapshot, seat, current):
+    """The log's rounds, newest first: the current round only, or every earlier one."""
+    view = view_of(snapshot, seat)
+    this_round = view["round"]
+    lines = []
+    for row in reversed(game_log(snapshot.game_id, snapshot.version)):
+        events = snapshot.engine.events_for(row.events, seat)
+        if current and events and all(e.get("round", 0) < this_round for e in events):
+            break
+        told = narration.tell(events, snapshot.names)
+        lines.extend(reversed([line for line in told
+                               if (line.round == this_round) == current]))
+    rounds = OrderedDict()
+    for line in lines:
+        rounds.setdefault(line.round, []).append(line)
+    return [{"round": number, "lines": round_lines} for number, round_lines in rounds.items()]
+
+
+def _earlier(snapshot, seat, language):
+    view = view_of(snapshot, seat)
+    names = tuple(sorted(snapshot.names.items()))
+    key = (snapshot.game_id, "earlier", view["round"], seat, language, names)
+    return _cache.get_or_make(key, lambda: render_to_string(
+        "games/parts/log.html", {"log": _log_rounds(snapshot, seat, current=False)}))
