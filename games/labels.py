@@ -81,6 +81,12 @@ ACTION_HELP = {
     "simulate": _("Remove up to 2 Noise next to your tiles."),
     "peer_review": _("Rigour +1."),
     "pass": _("Take no more actions this round."),
+    "fund": _("Income: R 2 (more with Reputation and Hype) and one resource you choose; then "
+              "you draw a card."),
+    "discard": _("You may keep 4 cards in your hand."),
+    "event_block": _("Pay to stop the Event from hitting you."),
+    "event_choose": _("The Event lets you choose."),
+    "roll": _("The test costs D1. The die decides."),
 }
 
 # What the stepper asks for each parameter of an action (games/stepper.py).

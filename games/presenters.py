@@ -157,6 +157,7 @@ def table(view):
         "market": [card(c) for c in view["market"]],
         "event": card(view["event"]) if view["event"] else None,
         "next_event": card(view["next_event"]) if view["next_event"] else None,
+        "last_round": view["round"] >= view["rounds"],
         "decks": view["decks"], "noise_supply": view["noise_supply"],
         "counter": view["replication_counter"], "target": view["replication_target"],
     }
@@ -165,10 +166,11 @@ def table(view):
 # The status bar ----------------------------------------------------------------------------------
 
 
-def status(view, seat, names, bots):
+def status(view, seat, names, bots, version=None):
     current = [s for s in view["current_seats"] if isinstance(s, int)]
     step = view["step"] or {}
     return {
+        "version": version,
         "round": view["round"], "rounds": range(1, view["rounds"] + 1),
         "phase": labels.PHASES[view["phase"]], "over": view["phase"] == "over",
         "step": step.get("kind"), "my_turn": seat in current,
@@ -282,7 +284,7 @@ def last_test(rows, names):
                            None)
             numbers = test_numbers(event, names)
             numbers.update(round=event["round"], die=event["die"], result=event["result"],
-                           success=event["success"])
+                           success=event["success"], bridge=None)
             if outcome is not None:
                 numbers.update(_outcome(outcome, names))
             numbers["followers"] = [e for e in after if e["type"] in FOLLOWERS]

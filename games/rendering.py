@@ -98,7 +98,7 @@ def _own(snapshot, seat, teacher):
     names, bots = snapshot.names, snapshot.bots
     players = [p for p in view["players"] if teacher or p["seat"] == seat]
     context = {
-        "status": presenters.status(view, seat, names, bots),
+        "status": presenters.status(view, seat, names, bots, snapshot.version),
         "boards": [presenters.seat_board(view, p, names, bots) for p in players],
         "teacher": teacher, "log": _log_rounds(snapshot, seat, current=True),
     }

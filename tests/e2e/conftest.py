@@ -97,3 +97,20 @@ def screenshot(page, name):
     path = SCREENSHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+def off_loop(call, *args, **kwargs):
+    """Run ORM and service calls outside Playwright's event loop (its sync API keeps one running
+    in the test's thread, where Channels' async_to_sync cannot run)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from django.db import connection
+
+    def run():
+        try:
+            return call(*args, **kwargs)
+        finally:
+            connection.close()
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(run).result()

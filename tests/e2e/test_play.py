@@ -1,0 +1,112 @@
+"""A whole school game in real browsers: three tablets join, the teacher seats and starts them,
+and a bot on each tablet plays through the page's own buttons to the end screen; one tablet
+reloads in the middle of the game and carries on."""
+
+import random
+import re
+
+import pytest
+
+from classroom.models import Lesson
+from games.engines.base import ENGINES
+from games.models import Game
+from tests.classroom.factories import make_lesson, make_teacher
+from tests.classroom.test_consumers import session_cookie
+from tests.e2e.conftest import off_loop, screenshot
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
+
+ENABLED = "#play-actions [data-send]:not([disabled]):not([data-nav])"
+
+
+def teacher_and_lesson():
+    teacher = make_teacher()
+    return make_lesson(owner=teacher, language="en"), session_cookie(teacher)
+
+
+def game_version(lesson_id):
+    return Game.objects.filter(table__lesson_id=lesson_id).values_list("version", flat=True).get()
+
+
+def join(page, live_url, code):
+    page.goto(f"{live_url}/join/?code={code}")
+    name = page.locator("#id_pseudonym").input_value()
+    page.get_by_role("button", name="Join", exact=True).click()
+    page.wait_for_url(re.compile("/lobby/$"))
+    return name
+
+
+def settled(page):
+    """The page has no tap waiting for an answer."""
+    page.wait_for_function("() => !document.querySelector('[aria-busy=\"true\"]')")
+
+
+def in_step(pages, lesson_id):
+    """Wait until every tablet shows the game's current version."""
+    version = off_loop(game_version, lesson_id)
+    for page in pages:
+        page.wait_for_function(
+            "v => document.querySelector('#play-status .status-bar').dataset.version == v",
+            arg=version)
+    return version
+
+
+def tap_something(page, rng):
+    """Tap one of the offered buttons, as a student would; returns its text."""
+    buttons = page.locator(ENABLED)
+    button = buttons.nth(rng.randrange(buttons.count()))
+    text = button.inner_text()
+    button.click()
+    settled(page)
+    return text
+
+
+def test_three_students_play_a_whole_game_and_a_reloaded_tablet_carries_on(live_url, new_page):
+    """Every move goes through the play page's buttons; after a reload mid-game the tablet gets
+    the whole view back and plays on; the game ends with the final scores on every tablet."""
+    lesson, cookie = off_loop(teacher_and_lesson)
+    teacher = new_page("tablet-landscape", locale="en-GB")
+    name, value = cookie.split("=", 1)
+    teacher.context.add_cookies([{"name": name, "value": value, "url": live_url}])
+    teacher.goto(f"{live_url}/lessons/{lesson.pk}/")
+    students = [new_page("tablet-landscape" if n % 2 else "tablet-portrait", locale="en-GB")
+                for n in range(3)]
+    for page in students:
+        join(page, live_url, lesson.join_code)
+    teacher.get_by_role("button", name="Seat everyone").click()
+    teacher.get_by_role("button", name="Start tables").click()
+    for page in students:
+        page.wait_for_url(re.compile("/play/$"))
+        page.locator("#play-actions").wait_for()
+    rng = random.Random(5)
+    reloaded = False
+    taps = 0
+    for _ in range(3000):
+        in_step(students, lesson.pk)
+        if students[0].locator("#play-end .end-panel").count():
+            break
+        mine = [p for p in students if p.locator(".status-turn.is-mine").count()
+                and p.locator(ENABLED).count()]
+        assert mine, "nobody can act, but the game is not over"
+        page = rng.choice(mine)
+        while page.locator(ENABLED).count():  # pick the steps of one action, then it is sent
+            before = page.evaluate("() => window.live.state.version")
+            tap_something(page, rng)
+            taps += 1
+            if page.evaluate("() => window.live.state.version") != before:
+                break
+        if not reloaded and students[1].locator(".round-track .is-current").inner_text() == "3":
+            students[1].reload()
+            students[1].locator(".status-bar").wait_for()
+            reloaded = True
+    game = off_loop(lambda: Game.objects.get(table__lesson_id=lesson.pk))
+    assert reloaded and game.finished_at is not None and taps > 100
+    engine = ENGINES[game.engine_key]
+    names = {p["seat"]: p["name"] for p in game.players}
+    winners = [names[s] for s in engine.outcome(engine.state_from_json(game.state))["winners"]]
+    for page in students:
+        end = page.locator("#play-end .end-panel")
+        end.wait_for()
+        assert all(name in end.inner_text() for name in winners)
+    screenshot(students[1], "play-end-en-tablet-landscape")
+    assert off_loop(lambda: Lesson.objects.get(pk=lesson.pk).status) == "playing"
