@@ -374,8 +374,9 @@ async def test_the_teacher_watches_a_table_with_every_hand_and_lets_a_robot_play
     teacher = await database_sync_to_async(lambda: game.table.lesson.owner)()
     lesson_id, number = await database_sync_to_async(
         lambda: (game.table.lesson_id, game.table.number))()
+    cookie = await database_sync_to_async(session_cookie)(teacher)
     watch = await open_socket(f"/ws/lessons/{lesson_id}/tables/{number}/",
-                              await database_sync_to_async(session_cookie)(teacher))
+                              cookie + "; language=en")
     view = await synced(watch)
     _engine, state, _version = await current(game)
     for player in state["players"]:
