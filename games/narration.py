@@ -57,6 +57,10 @@ def region_pair(pair):
     return _("%(a)s and %(b)s") % {"a": labels.REGIONS[a], "b": labels.REGIONS[b]}
 
 
+# Events the log leaves out: the table sees their effect in the next lines.
+SILENT = frozenset({"GameStarted", "RoundEnded", "StoryVoteCast"})
+
+
 class Teller:
     """Tells one viewer's events; `names` maps seats to the names shown."""
 

@@ -365,7 +365,7 @@ def choices(view, menu, draft, seat, names):
     return {
         "step": step, "kind_label": labels.ACTION_KINDS.get(step.kind, step.kind),
         "kind_help": labels.ACTION_HELP.get(step.kind, ""),
-        "question": labels.PARAMETERS.get(step.param, "") if step.param else "",
+        "question": _question(view, step.param),
         "path": [labeller.label(step.kind, p, v) for p, v in step.picks],
         "options": [{"option": o, "label": labeller.label(step.kind, step.param, o.value),
                      "detail": labeller.detail(step.kind, step.param, o.value),
@@ -373,6 +373,16 @@ def choices(view, menu, draft, seat, names):
                     for o in step.options],
         "cost": costs(step.cost), "action_label": labeller.summary(step),
     }
+
+
+def _question(view, param):
+    """What the stepper asks; an Event's choice says what the Event asks for."""
+    if param == "choice" and view["event"]:
+        ops = [e["op"] for e in CARDS[view["event"]]["effects"]]
+        for op in ops:
+            if f"choice:{op}" in labels.PARAMETERS:
+                return labels.PARAMETERS[f"choice:{op}"]
+    return labels.PARAMETERS.get(param, "") if param else ""
 
 
 def _kind(entry):

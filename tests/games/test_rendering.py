@@ -1,0 +1,141 @@
+"""What the play page's parts show: the map in either language, the log's private lines, the
+stepwise choice of an action, the end scores, and the sharing of renders between tablets."""
+
+import random
+import re
+
+import pytest
+
+from games import narration, rendering
+from games.engines.base import CHANCE, ENGINES, resolve_chance
+from games.selectors import game_snapshot
+from games.stepper import Draft, next_step
+from tests.games.factories import engine_state, make_game, play_until
+
+pytestmark = pytest.mark.django_db
+
+
+def in_actions(state):
+    return state["step"]["kind"] == "actions"
+
+
+def snapshot_of(game):
+    game.refresh_from_db()
+    return game_snapshot(game.pk)
+
+
+@pytest.mark.parametrize("language", ["fi", "en"])
+def test_map_coordinates_are_plain_numbers_in_every_language(language):
+    """The SVG's coordinates never get a decimal comma, which would scatter a Finnish map."""
+    game = make_game(language=language)
+    parts = rendering.render_parts(snapshot_of(game), 1, language)
+    numbers = re.findall(r'\b(?:x|y|cx|cy|x1|y1|x2|y2)="([^"]*)"', parts["map-board"])
+    assert numbers and all(re.fullmatch(r"-?\d+(\.\d+)?", n) for n in numbers)
+    assert len(re.findall(r'<g class="hex"', parts["map-board"])) == 37
+
+
+def test_tablets_of_one_seat_share_one_render_per_revision():
+    """Rendering the same seat twice at one revision returns the same strings, not new ones."""
+    game = make_game()
+    snapshot = snapshot_of(game)
+    first = rendering.render_parts(snapshot, 2, "en")
+    again = rendering.render_parts(snapshot, 2, "en")
+    assert all(first[part] is again[part] for part in rendering.SHARED)
+    assert first["play-board"] is again["play-board"]
+    assert rendering.render_parts(snapshot, 1, "en")["map-board"] is first["map-board"]
+
+
+def test_a_seat_sees_its_own_hand_and_only_the_size_of_the_others():
+    """Seat 1's board lists its cards; seat 2's parts never name them."""
+    game = make_game()
+    play_until(game, in_actions)
+    _engine, state = engine_state(game)
+    hand = state["players"][0]["hand"]
+    assert hand
+    snapshot = snapshot_of(game)
+    mine = rendering.render_parts(snapshot, 1, "en")
+    theirs = "".join(rendering.render_parts(snapshot, 2, "en").values())
+    assert all(f'data-card="{card}"' in mine["play-board"] for card in hand)
+    assert not any(card in theirs for card in hand)
+
+
+def test_the_log_tells_a_draw_by_name_only_to_the_seat_that_drew():
+    """After Funding each seat's log names its own drawn card; the others read 'draws a card'."""
+    game = make_game(seats=2)
+    play_until(game, in_actions)
+    snapshot = snapshot_of(game)
+    own = rendering.render_parts(snapshot, 1, "en")["play-log"]
+    other = rendering.render_parts(snapshot, 2, "en")["play-log"]
+    name = snapshot.names[1]
+    drawn = re.search(rf"{name} draws ([^<]+)\.<", own)
+    assert drawn and not drawn.group(1).startswith("a ")
+    assert f"{name} draws a " in other and drawn.group(1) not in other
+
+
+def test_a_prediction_is_chosen_theory_then_project_then_method():
+    """The stepper asks one parameter at a time and sends the action when one is left."""
+    game = make_game(seats=3)
+    state = play_until(game, in_actions)
+    engine = ENGINES[game.engine_key]
+    seat = state["step"]["seats"][0]
+    menu = engine.action_menu(state, seat)
+    asked, draft = [], Draft("prediction")
+    while True:
+        step = next_step(menu, draft)
+        if step.action is not None or any(o.action for o in step.options):
+            break
+        asked.append(step.param)
+        draft = draft.pick(step.param, step.options[0].value)
+    assert asked[0] == "theory" and asked == [p for p in ("theory", "project", "desk_hex",
+                                                          "method", "debt") if p in asked]
+
+
+def test_disabled_actions_say_why():
+    """Preprint with nothing to publish is offered disabled, with the reason in words."""
+    game = make_game()
+    state = play_until(game, in_actions)
+    seat = state["step"]["seats"][0]
+    html = rendering.render_parts(snapshot_of(game), seat, "en")["play-actions"]
+    assert re.search(r"disabled aria-describedby=\"why-preprint\"", html)
+    assert "You have no unpublished result." in html
+
+
+def test_the_end_screen_shows_each_vp_source_and_the_winner():
+    """At the end every tablet shows the winner's name, the VP total row and the tie-breaks."""
+    game = make_game(seats=3)
+    state = play_until(game, lambda s: s["phase"] == "over")
+    outcome = ENGINES[game.engine_key].outcome(state)
+    snapshot = snapshot_of(game)
+    end = rendering.render_parts(snapshot, 2, "en")["play-end"]
+    winner = snapshot.names[outcome["winners"][0]]
+    assert f"{winner} wins!" in end or "Shared victory" in end
+    assert "Replications" in end and "Tie-breaks" in end
+    for row in outcome["players"]:
+        assert f"<td class=\"is-winner\">{row['vp']}</td>" in end or f"<td class=\"\">{row['vp']}" in end
+
+
+@pytest.mark.parametrize("language", ["fi", "en"])
+def test_every_event_of_whole_games_is_told_or_deliberately_silent(language):
+    """Greedy and random games (2–4 seats, stories told): each event type has a sentence."""
+    from django.utils import translation
+
+    engine = ENGINES["research_programme"]
+    names = {1: "A", 2: "B", 3: "C", 4: "D"}
+    seen = set()
+    for seats, bot in ((2, "random"), (3, "greedy"), (4, "random")):
+        state = engine.new_game([{"seat": s, "name": names[s]} for s in range(1, seats + 1)],
+                                {"variant": "school"}, seats)
+        rng = random.Random(seats)
+        while engine.current_seats(state):
+            current = engine.current_seats(state)
+            action = resolve_chance(engine, state) if current == [CHANCE] else \
+                engine.bots[bot](state, current[0], rng)
+            state, events = engine.apply_action(state, action)
+            with translation.override(language):
+                for event in events:
+                    seen.add(event["type"])
+                    line = narration.Teller(names).tell(event)
+                    assert line is not None or event["type"] in narration.SILENT \
+                        or event["type"] == "EventHit"
+                    assert line is None or "%(" not in line.text
+    assert {"TestRolled", "FundingReceived", "GameEnded"} <= seen
