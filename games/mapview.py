@@ -70,7 +70,8 @@ def _shape(cell):
         id=cell["id"], region=cell["region"], number=cell["id"][3:], x=x, y=y,
         points=points(corners(x, y)), inner_points=points(corners(x, y, SIZE - 3.5)),
         fill=look["fill"], pattern=look["pattern"], bonus=cell["bonus"],
-        label_y=round(y - 15, 2), bonus_y=round(y + 5, 2), piece_x=round(x - 10, 2), piece_y=round(y - 9, 2),
+        label_y=round(y - 15, 2), bonus_y=round(y + 5, 2), piece_x=round(x - 10, 2),
+        piece_y=round(y - 9, 2),
         noise_xy=tuple((round(x - 8 + 8 * i, 2), round(y + 17, 2)) for i in range(3)),
     )
 

@@ -57,8 +57,9 @@ class GameAction(models.Model):
     actor_kind = models.CharField(max_length=10, choices=Actor.choices)
     actor_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     # The tablet's id for the tap that caused this row: a resend or double tap finds it and
-    # changes nothing. Chance rows that follow an action have none.
-    client_action_id = models.CharField(max_length=64, null=True, blank=True)
+    # changes nothing. Chance rows have none: NULL, not "", so the per-game unique constraint
+    # leaves them alone.
+    client_action_id = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

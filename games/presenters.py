@@ -149,7 +149,7 @@ def _pair(pair):
     return f"{labels.REGIONS[a]} – {labels.REGIONS[b]}"
 
 
-# The table: market, Events, decks ------------------------------------------------------------------
+# The table: market, Events, decks -----------------------------------------------------------------
 
 
 def table(view):
@@ -351,7 +351,7 @@ def _tiebreak_note(ranked):
     return _("Equal on every tie-break: the victory is shared.")
 
 
-# The stepper's options -----------------------------------------------------------------------------
+# The stepper's options ----------------------------------------------------------------------------
 
 
 def choices(view, menu, draft, seat, names):

@@ -123,7 +123,8 @@ def _choices_context(snapshot, seat, draft, teacher):
     if choice is None:
         return None
     marks = _attach_messages(choice)
-    context.update(choice=choice, my_turn=seat in view["current_seats"], marks=marks)
+    context.update(choice=choice, my_turn=seat in view["current_seats"], marks=marks,
+                   step_kind=(view["step"] or {}).get("kind"))
     return context
 
 

@@ -72,7 +72,7 @@ def current(game):
     return engine, state, game.version
 
 
-# Whole games ---------------------------------------------------------------------------------------
+# Whole games --------------------------------------------------------------------------------------
 
 
 class Privacy:
@@ -144,7 +144,7 @@ async def play_whole_game(game, tokens, bot, language):
         for seat, socket in sockets.items():
             messages = early[seat]
             if not any(_shows(m, new_version) for m in messages):
-                messages += await until(socket, lambda m: _shows(m, new_version))
+                messages += await until(socket, lambda m, v=new_version: _shows(m, v))
             for message in messages:
                 assert message["type"] in ("parts", "ack"), message
                 privacy.check(seat, message, state, language)
@@ -206,7 +206,8 @@ async def test_a_stale_tap_is_refused_and_the_tablet_gets_the_current_view():
     error = await socket.receive_json_from(timeout=5)
     assert error["type"] == "error" and error["code"] == "stale" and error["ref"] == "old-tap"
     view = await socket.receive_json_from(timeout=5)
-    assert view["type"] == "parts" and "play-board" in view["parts"] and "map-board" in view["parts"]
+    assert view["type"] == "parts"
+    assert "play-board" in view["parts"] and "map-board" in view["parts"]
     await socket.disconnect()
 
 
@@ -256,7 +257,7 @@ async def test_an_illegal_tap_gets_a_translated_error_and_changes_nothing():
     await socket.disconnect()
 
 
-# The stepwise choice ---------------------------------------------------------------------------------
+# The stepwise choice ------------------------------------------------------------------------------
 
 
 async def test_choosing_a_kind_renders_the_next_question_for_that_tablet_only():
@@ -279,7 +280,7 @@ async def test_choosing_a_kind_renders_the_next_question_for_that_tablet_only():
     await other.disconnect()
 
 
-# Seats -------------------------------------------------------------------------------------------------
+# Seats --------------------------------------------------------------------------------------------
 
 
 @database_sync_to_async
@@ -365,7 +366,7 @@ async def test_a_seated_student_whose_table_has_no_game_is_sent_to_the_lobby():
     await socket.disconnect()
 
 
-# The teacher's view ------------------------------------------------------------------------------------
+# The teacher's view -------------------------------------------------------------------------------
 
 
 async def test_the_teacher_watches_a_table_with_every_hand_and_lets_a_robot_play():

@@ -281,8 +281,8 @@ def test_a_seat_left_empty_during_play_gets_a_stand_in_bot():
     assert game.players[2]["name"] == leaver.pseudonym and game.players[2]["students"] == []
 
 
-def test_game_changes_notify_the_table_with_ids_and_counters_only(django_capture_on_commit_callbacks,
-                                                                    monkeypatch):
+def test_game_changes_notify_the_table_with_ids_and_counters_only(
+        django_capture_on_commit_callbacks, monkeypatch):
     """After the commit, the table and the teacher hear game id, version and revision only."""
     sent = []
     monkeypatch.setattr("games.notify.group_send", lambda group, msg: sent.append((group, msg)))
