@@ -62,6 +62,7 @@ test-reliability: setup-dev
 
 bench: setup-dev
 	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/play.py
 
 lint: setup-dev
 	$(BIN)/ruff check .

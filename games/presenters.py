@@ -202,6 +202,8 @@ def map_pieces(view):
         shape = mapview.HEXES[cell["id"]]
         owner = cell["tile_owner"]
         hexes.append({
+            "key": (cell["id"], owner, cell["tile_card"], cell["noise"], cell["anomaly"],
+                    cell["neutral"], bool(cell["wormholes"])),
             "shape": shape, "label": hex_label(cell["id"]), "noise": shape.noise_xy[:cell["noise"]],
             "noise_count": cell["noise"], "anomaly": card(cell["anomaly"]) if cell["anomaly"]
             else None, "neutral": cell["neutral"], "owner": owner,

@@ -69,6 +69,25 @@ def render_choices(snapshot, seat, language, draft, teacher=False):
         return {part: render_to_string(template, context) for part, template in templates.items()}
 
 
+def fragment(template, key, context):
+    """A small piece (a hex, a card) rendered once per process for what it shows."""
+    return _cache.get_or_make(("fragment", template, translation.get_language(), key),
+                              lambda: render_to_string(template, context))
+
+
+def _card_html(cards):
+    for card in cards or ():
+        card["html"] = fragment("games/parts/card.html",
+                                json.dumps(card, sort_keys=True, default=str), {"c": card})
+    return cards
+
+
+def _hex_html(pieces):
+    for piece in pieces["hexes"]:
+        piece["html"] = fragment("games/parts/hex.html", piece["key"], {"h": piece})
+    return pieces
+
+
 def view_of(snapshot, seat):
     return _cache.get_or_make((snapshot.game_id, snapshot.revision, seat, "view"),
                               lambda: snapshot.engine.view_for(snapshot.state, seat))
@@ -83,8 +102,10 @@ def _shared(snapshot):
     view = view_of(snapshot, None)
     names, bots = snapshot.names, snapshot.bots
     rows = game_log(snapshot.game_id, snapshot.version)
+    table = presenters.table(view)
+    _card_html(table["market"])
     context = {
-        "map": presenters.map_pieces(view), "table": presenters.table(view),
+        "map": _hex_html(presenters.map_pieces(view)), "table": table,
         "seats": presenters.seats(view, names, bots),
         "test": presenters.test_preview(view, names),
         "last_test": presenters.last_test(rows, names),
@@ -97,9 +118,13 @@ def _own(snapshot, seat, teacher):
     view = view_of(snapshot, seat)
     names, bots = snapshot.names, snapshot.bots
     players = [p for p in view["players"] if teacher or p["seat"] == seat]
+    boards = [presenters.seat_board(view, p, names, bots) for p in players]
+    for board in boards:
+        for cards in ("theories", "projects", "methods", "hand"):
+            _card_html(board[cards])
     context = {
         "status": presenters.status(view, seat, names, bots, snapshot.version),
-        "boards": [presenters.seat_board(view, p, names, bots) for p in players],
+        "boards": boards,
         "teacher": teacher, "log": _log_rounds(snapshot, seat, current=True),
     }
     parts = {part: render_to_string(template, context) for part, template in OWN.items()}
