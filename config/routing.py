@@ -5,8 +5,9 @@ from django.urls import path
 
 from classroom.routing import websocket_urlpatterns as classroom_sockets
 from config.live import DiagnosticsConsumer
+from debrief.routing import websocket_urlpatterns as debrief_sockets
 
-websocket_urlpatterns = [*classroom_sockets]
+websocket_urlpatterns = [*classroom_sockets, *debrief_sockets]
 
 if settings.LIVE_DIAGNOSTICS:
     websocket_urlpatterns.append(path("ws/diagnostics/", DiagnosticsConsumer.as_asgi()))

@@ -163,6 +163,7 @@ CELERY_TIMEZONE = "Europe/Helsinki"
 CLOCK_IN_PROCESS = env_flag("TUTKIMUS_CLOCK_IN_PROCESS", CELERY_TASK_ALWAYS_EAGER)
 PERIODIC_JOBS = {
     # name: (dotted path of a Celery task, seconds between runs)
+    "data-retention": ("debrief.tasks.purge_expired", 60 * 60),
 }
 
 # Authentication ---------------------------------------------------------------------------------
@@ -256,3 +257,8 @@ CLASSROOM_MAX_STUDENTS = int(os.environ.get("TUTKIMUS_MAX_STUDENTS", "40"))
 JOIN_MISSES_PER_MINUTE = 10
 RESEAT_CODE_MINUTES = 15
 STUDENT_COOKIE_MAX_AGE = 12 * 60 * 60
+
+# Debrief ---------------------------------------------------------------------------------------
+
+EXPORTS_DIR = VAR_DIR / "exports"
+EXPORT_KEEP_HOURS = 24

@@ -8,4 +8,5 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("", include("classroom.urls")),
+    path("", include("debrief.urls")),
 ]
