@@ -24,8 +24,10 @@ from debrief.models import Answer
 from games.engines.base import ENGINES
 
 FORMAT_VERSION = "tutkimusohjelma-debrief/1"
-# A cell starting with one of these may run as a formula (or DDE) when a spreadsheet opens it.
+# A cell starting with one of these may run as a formula (or DDE) when a spreadsheet opens it;
+# leading blanks count too, because an import may trim them (the full-width forms are for IMEs).
 FORMULA_TRIGGERS = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
+BLANKS = " \t\r\n\u00a0\u3000"
 STORY_SEPARATOR = " | "
 FIGURE_COLUMNS = ("game_over", "final_vp", "rank", "replications", "bridges", "ep",
                   "accepted_stories")
@@ -90,8 +92,9 @@ WIDE_COLUMNS = {"question": 48, "facts": 60, "answer": 70, "lesson": 24, "pseudo
 
 
 def neutralise_cell(value):
-    """Text a spreadsheet would run as a formula gets a leading apostrophe; other values pass."""
-    if isinstance(value, str) and value.startswith(FORMULA_TRIGGERS):
+    """Text a spreadsheet could run as a formula gets a leading apostrophe; other values pass."""
+    if isinstance(value, str) and (value.startswith(FORMULA_TRIGGERS)
+                                   or value.lstrip(BLANKS).startswith(FORMULA_TRIGGERS)):
         return "'" + value
     return value
 

@@ -284,9 +284,11 @@ def facts_by_seat(lesson, seat_ids):
 
 
 def clean_answer(text):
-    """Line ends as newlines, no control characters; the length check comes after."""
+    """Line ends as newlines, no control characters, blank as empty; the length check comes
+    after."""
     text = (text if isinstance(text, str) else "").replace("\r\n", "\n").replace("\r", "\n")
-    return CONTROL_CHARACTERS.sub("", text)
+    text = CONTROL_CHARACTERS.sub("", text)
+    return text if text.strip() else ""
 
 
 def answer_save_draft(student, question_id, text):

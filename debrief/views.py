@@ -257,8 +257,8 @@ def export_lesson(request, pk, format):
     name = exports.file_name([lesson], format)
     disposition = f'attachment; filename="{name}"'
     if format == "csv":
-        response = StreamingHttpResponse(exports.csv_lines(exports.lesson_rows(lesson)),
-                                         content_type="text/csv; charset=utf-8")
+        lines = exports.csv_lines(exports.lesson_rows(lesson), get_language())
+        response = StreamingHttpResponse(lines, content_type="text/csv; charset=utf-8")
     elif format == "xlsx":
         response = HttpResponse(
             exports.xlsx_bytes(lesson),
