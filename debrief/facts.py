@@ -69,13 +69,18 @@ def _language():
     return (get_language() or "en")[:2]
 
 
-def card(card_id):
+def card_name(card_id):
     """A card's name in the active language."""
     school()  # the content is loaded on first use
     names = CARDS.get(card_id, {}).get("name")
     if not names:
         return card_id
     return names.get(_language()) or names["en"]
+
+
+def card(card_id):
+    """A card's name in quotation marks, so it reads as a name inside a sentence."""
+    return _("“%(name)s”") % {"name": card_name(card_id)}
 
 
 def project(project_id):

@@ -42,7 +42,7 @@ def test_replication_fact_passed_then_replication_failed():
     """Passed in round 2, another group's replication failed in round 4: that is the fact."""
     log = two_seat_log().success(2, 1, LIGHT, 1, TELESCOPE).null(4, 2, LIGHT, 1, COLLIDER)
     assert facts.facts_for("replication", log.seat(1)) == [
-        "Your theory Light bends near the Sun passed its test in round 2, but its replication "
+        "Your theory “Light bends near the Sun” passed its test in round 2, but its replication "
         "failed in round 4."]
 
 
@@ -52,7 +52,7 @@ def test_replication_fact_replicated_and_later_failed_names_both():
            .success(2, 2, LIGHT, 1, COLLIDER, classification="replication")
            .null(3, 2, LIGHT, 1, COLLIDER))
     assert facts.facts_for("replication", log.seat(1)) == [
-        "Your theory Light bends near the Sun passed its test in round 1 and was replicated in "
+        "Your theory “Light bends near the Sun” passed its test in round 1 and was replicated in "
         "round 2, but a replication failed in round 3."]
 
 
@@ -62,7 +62,7 @@ def test_replication_fact_counts_replications():
            .success(2, 2, LIGHT, 1, COLLIDER, classification="replication")
            .success(3, 2, LIGHT, 1, "P-COS-2", classification="replication"))
     assert facts.facts_for("replication", log.seat(1)) == [
-        "Your theory Light bends near the Sun passed its test in round 1 and was replicated 2 "
+        "Your theory “Light bends near the Sun” passed its test in round 1 and was replicated 2 "
         "times, first in round 2."]
 
 
@@ -70,7 +70,7 @@ def test_replication_fact_test_without_replication():
     """SV-86 "tests without replication": passed, and nobody tried to replicate it."""
     log = two_seat_log().success(3, 1, LIGHT, 1, TELESCOPE)
     assert facts.facts_for("replication", log.seat(1)) == [
-        "Your theory Light bends near the Sun passed its test in round 3, but nobody replicated "
+        "Your theory “Light bends near the Sun” passed its test in round 3, but nobody replicated "
         "it."]
 
 
@@ -80,9 +80,9 @@ def test_replication_facts_rank_the_failed_replication_first_and_tell_a_falsific
            .success(2, 1, LIGHT, 1, TELESCOPE).null(3, 2, LIGHT, 1, COLLIDER)
            .null(4, 2, LIGHT, 1, COLLIDER, consensus=-2).falsified(4, 1, LIGHT))
     shown = facts.facts_for("replication", log.seat(1))
-    assert shown[0].startswith("Your theory Light bends near the Sun passed its test in round 2")
-    assert shown[1] == "Your theory Light bends near the Sun was falsified in round 4."
-    assert shown[2].startswith("Your theory Gravity slows time passed its test in round 1")
+    assert shown[0].startswith("Your theory “Light bends near the Sun” passed its test in round 2")
+    assert shown[1] == "Your theory “Light bends near the Sun” was falsified in round 4."
+    assert shown[2].startswith("Your theory “Gravity slows time” passed its test in round 1")
 
 
 def test_replication_facts_are_about_the_seats_own_theories_only():
@@ -95,21 +95,21 @@ def test_replication_facts_are_about_the_seats_own_theories_only():
 
 
 def test_bias_fact_file_drawer_hit_names_the_null_result():
-    """The File drawer Bias put the seat's null result on its theory in the drawer."""
+    """The “File drawer” Bias put the seat's null result on its theory in the drawer."""
     log = two_seat_log().null(2, 1, LIGHT, 1, TELESCOPE, classification="first_hit")
     log.hit(3, 1, "E-FILE-DRAWER", "bias", REPORTING_BIAS,
             [{"op": "file_drawer", "record": "1.1"}], choice="1.1")
     assert facts.facts_for("bias", log.seat(1)) == [
-        "In round 3 the Bias File drawer (Reporting bias) hit you: your null result on Light "
-        "bends near the Sun went into the file drawer and can no longer be published."]
+        "In round 3 the Bias “File drawer” (Reporting bias) hit you: your null result on “Light "
+        "bends near the Sun” went into the file drawer and can no longer be published."]
 
 
 @pytest.mark.parametrize(("how", "method", "cost", "told"), [
-    ("table_method", "M-PREREG-PK", {}, "In round 4 the Preregistration on your table blocked "
-     "File drawer (Reporting bias) for free."),
-    ("method", "M-PREREG", {"R": 1}, "In round 4 you blocked File drawer (Reporting bias) by "
-     "playing Preregistration."),
-    ("scepticism", None, {"S": 2}, "In round 4 you blocked File drawer (Reporting bias) by "
+    ("table_method", "M-PREREG-PK", {}, "In round 4 the “Preregistration” on your table blocked "
+     "“File drawer” (Reporting bias) for free."),
+    ("method", "M-PREREG", {"R": 1}, "In round 4 you blocked “File drawer” (Reporting bias) by "
+     "playing “Preregistration”."),
+    ("scepticism", None, {"S": 2}, "In round 4 you blocked “File drawer” (Reporting bias) by "
      "paying Scepticism 2."),
 ])
 def test_bias_fact_tells_each_way_of_blocking(how, method, cost, told):
@@ -134,11 +134,11 @@ def test_independent_replication_fact_another_group_replicated_your_theory():
     log = (two_seat_log().success(1, 1, LIGHT, 1, TELESCOPE)
            .success(2, 2, LIGHT, 1, COLLIDER, classification="replication", consensus=2))
     assert facts.facts_for("independent_replication", log.seat(1)) == [
-        "In round 2 another group replicated your theory Light bends near the Sun with their "
-        "Proton collider: its KV rose to 2."]
+        "In round 2 another group replicated your theory “Light bends near the Sun” with their "
+        "“Proton collider”: its KV rose to 2."]
     assert facts.facts_for("independent_replication", log.seat(2)) == [
-        "In round 2 you replicated another group's theory Light bends near the Sun with your "
-        "Proton collider, and you both gained VP."]
+        "In round 2 you replicated another group's theory “Light bends near the Sun” with your "
+        "“Proton collider”, and you both gained VP."]
 
 
 def test_independent_replication_fact_repetition_on_the_same_project_comes_first():
@@ -147,10 +147,10 @@ def test_independent_replication_fact_repetition_on_the_same_project_comes_first
            .success(2, 1, LIGHT, 1, "P-COS-2", classification="replication", vp={"1": 3})
            .success(3, 1, LIGHT, 1, TELESCOPE, classification="repetition"))
     assert facts.facts_for("independent_replication", log.seat(1)) == [
-        "In round 3 you tested Light bends near the Sun again with the same Eclipse telescope "
+        "In round 3 you tested “Light bends near the Sun” again with the same “Eclipse telescope” "
         "and another method: a repetition gives Rigour +1 but no VP.",
-        "In round 2 you replicated your own theory Light bends near the Sun with another "
-        "project, Supernova search telescope, and gained 3 VP."]
+        "In round 2 you replicated your own theory “Light bends near the Sun” with another "
+        "project, “Supernova search telescope”, and gained 3 VP."]
 
 
 # Question 4 -------------------------------------------------------------------------------------
@@ -160,8 +160,8 @@ def test_null_result_hype_fact_artefact_in_the_issue_wording():
     """Hype 4 and Rigour 1 in round 3: the success was cancelled as an artefact (SV-44)."""
     log = two_seat_log().artefact(3, 1, LIGHT, TELESCOPE, hype=4, rigour=1)
     assert facts.facts_for("null_result_hype", log.seat(1)) == [
-        "In round 3 your Hype was 4 and your Rigour 1: your success with Light bends near the "
-        "Sun was cancelled as an artefact."]
+        "In round 3 your Hype was 4 and your Rigour 1: your success with “Light bends near the "
+        "Sun” was cancelled as an artefact."]
 
 
 def test_null_result_hype_facts_published_and_unpublished_nulls_and_the_hype_penalty():
@@ -172,7 +172,7 @@ def test_null_result_hype_facts_published_and_unpublished_nulls_and_the_hype_pen
     outcome = {"players": [outcome_row(1, hype_penalty=-1, hype=3, rigour=2)]}
     assert facts.facts_for("null_result_hype", log.seat(1, outcome)) == [
         "At the end your Hype (3) was above your Rigour (2): it cost you 1 VP.",
-        "In round 4 you published your null result on Light bends near the Sun in a journal.",
+        "In round 4 you published your null result on “Light bends near the Sun” in a journal.",
         "You left 1 null result unpublished."]
 
 
@@ -187,21 +187,21 @@ def test_null_result_hype_facts_ignore_published_successes():
 
 
 def test_interference_facts_influence_hit_block_and_own_artefact():
-    """Deliberate interference (the Disinformation campaign) set against the seat's own
+    """Deliberate interference (the “Disinformation campaign”) set against the seat's own
     artefact, the unintentional kind."""
     log = two_seat_log().built(2, 1, "P-COS-2", "COS2", "COS")
     log.hit(3, 1, "E-DISINFORMATION", "influence", DISINFORMATION,
             [{"op": "add_noise_own_tile", "hex": "COS2", "added": 1}], choice="COS2")
     log.artefact(4, 1, LIGHT, TELESCOPE, hype=3, rigour=1)
     assert facts.facts_for("interference", log.seat(1)) == [
-        "In round 3 the Influence Disinformation campaign (Disinformation) hit you: 1 Noise "
-        "landed on your Supernova search telescope.",
-        "In round 4 an artefact cancelled your success with Light bends near the Sun: that bias "
+        "In round 3 the Influence “Disinformation campaign” (Disinformation) hit you: 1 Noise "
+        "landed on your “Supernova search telescope”.",
+        "In round 4 an artefact cancelled your success with “Light bends near the Sun”: that bias "
         "came from your own Hype, not from anyone else."]
     blocked = two_seat_log().blocked(3, 2, "E-DISINFORMATION", "influence", DISINFORMATION,
                                      "scepticism", cost={"S": 1})
     assert facts.facts_for("interference", blocked.seat(2)) == [
-        "In round 3 you blocked Disinformation campaign (Disinformation) by paying Scepticism 1."]
+        "In round 3 you blocked “Disinformation campaign” (Disinformation) by paying Scepticism 1."]
 
 
 def test_facts_speak_the_lessons_language_with_finnish_card_names():
@@ -209,7 +209,7 @@ def test_facts_speak_the_lessons_language_with_finnish_card_names():
     log = two_seat_log().success(2, 1, LIGHT, 1, TELESCOPE).null(4, 2, LIGHT, 1, COLLIDER)
     with translation.override("fi"):
         shown = facts.facts_for("replication", log.seat(1))
-    assert shown == ["Teoriasi Valo taipuu Auringon lähellä läpäisi testin kierroksella 2, "
+    assert shown == ["Teoriasi ”Valo taipuu Auringon lähellä” läpäisi testin kierroksella 2, "
                      "mutta sen replikaatio epäonnistui kierroksella 4."]
 
 
