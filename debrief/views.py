@@ -3,11 +3,15 @@ projector, the question editors, exports and deleting a lesson. Views are thin: 
 selectors, change through services, and render. The live sockets render the same parts with the
 same context functions."""
 
+import os
 from datetime import timedelta
+from itertools import islice
 
+from asgiref.sync import sync_to_async
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import FileResponse, HttpResponse, JsonResponse, StreamingHttpResponse
+from django.core.handlers.asgi import ASGIRequest
+from django.http import Http404, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.translation import get_language
@@ -254,15 +258,17 @@ def question_set(request, pk):
 @login_required
 def export_lesson(request, pk, format):
     lesson = classroom_selectors.lesson_for_teacher(request.user, pk)
+    if format not in CONTENT_TYPES:
+        raise Http404("No such format")
     name = exports.file_name([lesson], format)
     disposition = f'attachment; filename="{name}"'
     if format == "csv":
         lines = exports.csv_lines(exports.lesson_rows(lesson), get_language())
-        response = StreamingHttpResponse(lines, content_type="text/csv; charset=utf-8")
+        response = StreamingHttpResponse(streamed(request, lines, batch=200),
+                                         content_type="text/csv; charset=utf-8")
     elif format == "xlsx":
         response = HttpResponse(
-            exports.xlsx_bytes(lesson),
-            content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+            exports.xlsx_bytes(lesson), content_type=CONTENT_TYPES["xlsx"])
     else:
         response = JsonResponse(exports.json_document([lesson], exports.lesson_rows(lesson)),
                                 json_dumps_params={"ensure_ascii": False, "indent": 1})
@@ -299,11 +305,43 @@ def export_download(request, pk):
     if job.status != ExportJob.Status.READY or not exports_storage.storage().exists(job.file_name):
         messages.error(request, _("That export is not ready, or it has expired."))
         return redirect("debrief_exports")
+    path = exports_storage.path(job.file_name)
     name = job.file_name.split("-", 5)[-1]
-    response = FileResponse(open(exports_storage.path(job.file_name), "rb"),
-                            as_attachment=True, filename=name)
+    response = StreamingHttpResponse(streamed(request, file_chunks(path)),
+                                     content_type=CONTENT_TYPES[job.format])
+    response["Content-Length"] = str(os.path.getsize(path))
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
     response["Cache-Control"] = "no-store"
     return response
+
+
+CONTENT_TYPES = {
+    "csv": "text/csv; charset=utf-8", "json": "application/json",
+    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+}
+
+
+def file_chunks(path, size=64 * 1024):
+    with open(path, "rb") as handle:
+        while chunk := handle.read(size):
+            yield chunk
+
+
+def streamed(request, iterable, batch=1):
+    """Under ASGI, Django reads a synchronous iterator whole before sending anything; an
+    asynchronous one that takes `batch` items at a time in a thread really streams."""
+    if not isinstance(request, ASGIRequest):
+        return iterable
+    iterator = iter(iterable)
+
+    def take():
+        return list(islice(iterator, batch))
+
+    async def chunks():
+        while items := await sync_to_async(take)():
+            yield items[0][:0].join(items)
+
+    return chunks()
 
 
 # Deleting a lesson at once ---------------------------------------------------------------------

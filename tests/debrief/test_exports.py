@@ -98,6 +98,38 @@ def test_csv_streams_one_row_per_student_and_question_with_every_column():
     assert {row["delete_after"] for row in rows} == {f"{lesson.delete_after.astimezone():%Y-%m-%d}"}
 
 
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_csv_streams_in_pieces_under_asgi(async_client):
+    """Under the ASGI server the CSV is an asynchronous stream sent in pieces, not a whole file
+    built in memory first."""
+    from channels.db import database_sync_to_async
+
+    def big_lesson():
+        lesson = make_lesson(owner=make_teacher())
+        for n in range(40):
+            join(lesson, f"Pupil {n}")
+        services.debrief_open(lesson)
+        return lesson
+
+    lesson = await database_sync_to_async(big_lesson)()
+    owner = await database_sync_to_async(lambda: lesson.owner)()
+    await async_client.aforce_login(owner)
+    async_client.cookies["language"] = "en"
+    response = await async_client.get(f"/lessons/{lesson.pk}/debrief/export.csv")
+    assert response.streaming
+    pieces = [piece async for piece in response.streaming_content]
+    assert len(pieces) >= 2
+    body = b"".join(pieces).decode("utf-8")
+    assert body.count("\r\n") == 1 + 40 * 5
+
+
+def test_an_unknown_format_is_not_found():
+    lesson, _joined, _games = opened_lesson(students=1, seeds=(5,))
+    assert teacher_client(lesson.owner).get(
+        f"/lessons/{lesson.pk}/debrief/export.pdf").status_code == 404
+
+
 def test_export_rows_carry_the_game_figures_of_each_seat():
     """VP, rank, replications, bridges, EP from the final state; accepted stories from the
     StoryAccepted events; the facts shown on the tablet."""
