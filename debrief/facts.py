@@ -138,11 +138,16 @@ def _theory_story(theory, story):
                  _("Your theory %(theory)s did not pass its test in round %(round)s.") % values)]
     if failed:
         values.update(failed=failed[0], replicated=replicated[0] if replicated else None)
-        text = (_("Your theory %(theory)s passed its test in round %(passed)s and was replicated "
-                  "in round %(replicated)s, but a replication failed in round %(failed)s.")
-                if replicated else
-                _("Your theory %(theory)s passed its test in round %(passed)s, but its "
-                  "replication failed in round %(failed)s."))
+        if not replicated:
+            text = _("Your theory %(theory)s passed its test in round %(passed)s, but its "
+                     "replication failed in round %(failed)s.")
+        elif replicated[0] < failed[0]:
+            text = _("Your theory %(theory)s passed its test in round %(passed)s and was "
+                     "replicated in round %(replicated)s, but a replication failed in round "
+                     "%(failed)s.")
+        else:
+            text = _("Your theory %(theory)s passed its test in round %(passed)s; a replication "
+                     "failed in round %(failed)s, but another succeeded in round %(replicated)s.")
         return [(5, story["passed"], text % values)]
     if replicated:
         values.update(first=replicated[0], count=len(replicated))
@@ -242,33 +247,64 @@ def _record_theories(game):
 
 def independent_replication_facts(game):
     """Replications of the seat's theories by other groups, the seat's own replications, and
-    repetitions on the same project (SV-48, SV-55): new data against the same data again."""
-    facts = []
+    repetitions on the same project (SV-48, SV-55): new data against the same data again.
+    Several alike moments make one sentence."""
+    groups = defaultdict(list)
     for e in game.of_type("TestSucceeded"):
-        values = {"round": e["round"], "theory": card(e["theory"]),
-                  "project": project(e["project"]), "kv": e.get("consensus")}
-        own_theory, own_test = e.get("owner") == game.seat, e["seat"] == game.seat
-        classification = e["classification"]
-        if classification == "replication" and own_theory and not own_test:
-            facts.append((4, e["round"], _(
-                "In round %(round)s another group replicated your theory %(theory)s with their "
-                "%(project)s: its KV rose to %(kv)s.") % values))
-        elif classification == "replication" and own_test:
-            values["vp"] = e.get("vp_gained", {}).get(str(game.seat), 0)
-            text = (_("In round %(round)s you replicated your own theory %(theory)s with "
-                      "another project, %(project)s, and gained %(vp)s VP.") if own_theory else
-                    _("In round %(round)s you replicated another group's theory %(theory)s with "
-                      "your %(project)s, and you both gained VP."))
-            facts.append((2, e["round"], text % values))
-        elif classification == "repetition" and own_test:
-            facts.append((5, e["round"], _(
-                "In round %(round)s you tested %(theory)s again with the same %(project)s and "
-                "another method: a repetition gives Rigour +1 but no VP.") % values))
-        elif classification == "plain" and own_test:
-            facts.append((5, e["round"], _(
-                "In round %(round)s you tested %(theory)s again with the same %(project)s and "
-                "the same method: it added nothing new.") % values))
-    return facts
+        kind = _replication_kind(e, game.seat)
+        if kind:
+            groups[(kind, e["theory"])].append(e)
+    return [_replication_sentence(kind, events) for (kind, _theory), events in groups.items()]
+
+
+def _replication_kind(e, seat):
+    own_theory, own_test = e.get("owner") == seat, e["seat"] == seat
+    classification = e["classification"]
+    if classification == "replication" and own_theory and not own_test:
+        return "by_others"
+    if classification == "replication" and own_test:
+        return "own_again" if own_theory else "of_others"
+    if classification in ("repetition", "plain") and own_test:
+        return classification
+    return None
+
+
+REPLICATION_SCORES = {"repetition": 5, "plain": 5, "by_others": 4, "own_again": 2, "of_others": 2}
+
+
+def _replication_sentence(kind, events):
+    first, last = events[0], events[-1]
+    values = {"round": first["round"], "theory": card(first["theory"]),
+              "project": project(first["project"]), "kv": last.get("consensus"),
+              "count": len(events), "rounds": _rounds(events)}
+    several = len(events) > 1
+    if kind == "by_others":
+        text = (_("Other groups replicated your theory %(theory)s %(count)s times with their own "
+                  "projects (rounds %(rounds)s): its KV rose to %(kv)s.") if several else
+                _("In round %(round)s another group replicated your theory %(theory)s with their "
+                  "%(project)s: its KV rose to %(kv)s."))
+    elif kind == "of_others":
+        text = (_("You replicated another group's theory %(theory)s %(count)s times with your own "
+                  "projects (rounds %(rounds)s), and each time you both gained VP.") if several
+                else _("In round %(round)s you replicated another group's theory %(theory)s with "
+                       "your %(project)s, and you both gained VP."))
+    elif kind == "own_again":
+        values["vp"] = sum(e.get("vp_gained", {}).get(str(e["seat"]), 0) for e in events)
+        text = (_("You replicated your own theory %(theory)s %(count)s times with other projects "
+                  "(rounds %(rounds)s) and gained %(vp)s VP.") if several else
+                _("In round %(round)s you replicated your own theory %(theory)s with another "
+                  "project, %(project)s, and gained %(vp)s VP."))
+    elif kind == "repetition":
+        text = _("In round %(round)s you tested %(theory)s again with the same %(project)s and "
+                 "another method: a repetition gives Rigour +1 but no VP.")
+    else:
+        text = _("In round %(round)s you tested %(theory)s again with the same %(project)s and "
+                 "the same method: it added nothing new.")
+    return (REPLICATION_SCORES[kind], first["round"], text % values)
+
+
+def _rounds(events):
+    return ", ".join(str(r) for r in sorted({e["round"] for e in events}))
 
 
 # Question 4: publishing null results, and Hype without Rigour ----------------------------------

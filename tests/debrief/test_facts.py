@@ -56,6 +56,15 @@ def test_replication_fact_replicated_and_later_failed_names_both():
         "round 2, but a replication failed in round 3."]
 
 
+def test_replication_fact_failed_first_then_replicated_is_told_in_order():
+    """A failed replication before a successful one reads in the order it happened."""
+    log = (two_seat_log().success(1, 1, LIGHT, 1, TELESCOPE).null(2, 2, LIGHT, 1, COLLIDER)
+           .success(4, 2, LIGHT, 1, COLLIDER, classification="replication"))
+    assert facts.facts_for("replication", log.seat(1)) == [
+        "Your theory “Light bends near the Sun” passed its test in round 1; a replication "
+        "failed in round 2, but another succeeded in round 4."]
+
+
 def test_replication_fact_counts_replications():
     """Replicated twice: the count and the first round."""
     log = (two_seat_log().success(1, 1, LIGHT, 1, TELESCOPE)
@@ -139,6 +148,20 @@ def test_independent_replication_fact_another_group_replicated_your_theory():
     assert facts.facts_for("independent_replication", log.seat(2)) == [
         "In round 2 you replicated another group's theory “Light bends near the Sun” with your "
         "“Proton collider”, and you both gained VP."]
+
+
+def test_independent_replication_facts_make_one_sentence_of_alike_moments():
+    """Three replications of another group's theory are one fact with their rounds."""
+    log = two_seat_log().success(1, 1, LIGHT, 1, TELESCOPE)
+    for round_ in (2, 3, 5):
+        log.success(round_, 2, LIGHT, 1, COLLIDER, classification="replication",
+                    consensus=round_)
+    assert facts.facts_for("independent_replication", log.seat(2)) == [
+        "You replicated another group's theory “Light bends near the Sun” 3 times with your own "
+        "projects (rounds 2, 3, 5), and each time you both gained VP."]
+    assert facts.facts_for("independent_replication", log.seat(1)) == [
+        "Other groups replicated your theory “Light bends near the Sun” 3 times with their own "
+        "projects (rounds 2, 3, 5): its KV rose to 5."]
 
 
 def test_independent_replication_fact_repetition_on_the_same_project_comes_first():
