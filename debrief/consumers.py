@@ -229,6 +229,11 @@ class DiscussionConsumer(TeacherDebriefSocket):
     handlers = {**LiveConsumer.handlers, "next": "handle_next", "previous": "handle_previous"}
     parts = {"discussion": "debrief/parts/discussion.html"}
 
+    def debrief_changed(self, event):
+        """Drafts do not change what the projector shows: it shows answers as starred."""
+        if event.get("what") != "answers":
+            self.render()
+
     def render(self, now=False):
         if self.fresh_lesson() is None:
             return

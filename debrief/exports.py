@@ -21,7 +21,6 @@ from openpyxl.utils import get_column_letter
 
 from debrief import facts, selectors
 from debrief.models import Answer
-from games.engines.base import ENGINES
 
 FORMAT_VERSION = "tutkimusohjelma-debrief/1"
 # A cell starting with one of these may run as a formula (or DDE) when a spreadsheet opens it;
@@ -124,7 +123,7 @@ def story_titles(games):
 
 def seat_figures(game):
     """{seat number: SeatFigures} from the game's snapshot and its log."""
-    engine = ENGINES[game.engine_key]
+    engine = facts.engine_of(game)
     state = engine.state_from_json(game.state)
     view, outcome = engine.view_for(state, None), engine.outcome(state)
     scores = {p["seat"]: p["score"] for p in view["players"]}

@@ -35,6 +35,18 @@ class SeatGame:
         return [e for e in self.events if e["type"] in types]
 
 
+def engine_of(game):
+    """The game's engine, its content loaded.
+
+    The Research Programme engine loads its cards in new_game only, so a fresh process (a
+    worker, a restarted server) that reads a stored state must load them first.
+    """
+    engine = ENGINES[game.engine_key]
+    if game.engine_key == "research_programme":
+        school()
+    return engine
+
+
 def game_events(game):
     """Every event of the game's log in order, read from its GameAction rows."""
     rows = game.actions.order_by("seq").values_list("events", flat=True)
@@ -42,13 +54,13 @@ def game_events(game):
 
 
 def game_outcome(game):
-    engine = ENGINES[game.engine_key]
+    engine = engine_of(game)
     return engine.outcome(engine.state_from_json(game.state))
 
 
 def seat_game(game, seat, events=None, outcome=None):
     """The seat's view of the game; pass `events`/`outcome` to reuse them across seats."""
-    engine = ENGINES[game.engine_key]
+    engine = engine_of(game)
     events = game_events(game) if events is None else events
     outcome = game_outcome(game) if outcome is None else outcome
     return SeatGame(seat=seat, events=engine.events_for(events, seat), outcome=outcome)

@@ -18,9 +18,10 @@ def lesson_changed(lesson):
     classroom_notify.lesson_changed(lesson)
 
 
-def debrief_changed(debrief):
+def debrief_changed(debrief, what):
+    """`what` changed: "answers", "stars", "discussion" (the projector's question) or "status"."""
     message = {"type": "debrief.changed", "lesson_id": debrief.lesson_id,
-               "version": debrief.version}
+               "version": debrief.version, "what": what}
     transaction.on_commit(lambda: group_send(debrief.group_name, message))
 
 

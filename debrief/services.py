@@ -231,7 +231,7 @@ def debrief_open(lesson):
         lesson.save(update_fields=["status"])
         answers_ensure(lesson, list(active_students(lesson)), questions)
         notify.lesson_changed(lesson)
-        notify.debrief_changed(debrief)
+        notify.debrief_changed(debrief, "status")
     return debrief
 
 
@@ -248,7 +248,7 @@ def debrief_close(lesson):
         debrief.version += 1
         debrief.save(update_fields=["closed_at", "version"])
         notify.lesson_changed(lesson)
-        notify.debrief_changed(debrief)
+        notify.debrief_changed(debrief, "status")
     return debrief
 
 
@@ -316,7 +316,7 @@ def answer_save_draft(student, question_id, text):
             answer.save(update_fields=["text", "updated_at"])
             debrief.version += 1
             debrief.save(update_fields=["version"])
-            notify.debrief_changed(debrief)
+            notify.debrief_changed(debrief, "answers")
     return answer
 
 
@@ -346,7 +346,7 @@ def answer_star(lesson, answer_id, starred):
         answer.save(update_fields=["starred", "starred_text", "starred_at"])
         debrief.version += 1
         debrief.save(update_fields=["version"])
-        notify.debrief_changed(debrief)
+        notify.debrief_changed(debrief, "stars")
     return answer
 
 
@@ -369,7 +369,7 @@ def discussion_show(lesson, question_id=None, offset=0):
             debrief.shown_question = shown
             debrief.version += 1
             debrief.save(update_fields=["shown_question", "version"])
-            notify.debrief_changed(debrief)
+            notify.debrief_changed(debrief, "discussion")
     return debrief
 
 

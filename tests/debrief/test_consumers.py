@@ -239,6 +239,32 @@ async def test_review_opens_and_closes_the_debrief_over_its_socket():
     await review.disconnect()
 
 
+async def test_exports_socket_shows_progress_then_the_download_link(tmp_path, settings):
+    """The teacher's export page hears the task (eager here) and shows the link when ready."""
+    from django.db import transaction
+
+    from debrief.models import ExportJob
+
+    settings.EXPORTS_DIR = tmp_path
+    lesson, teacher, _joined, _question = await lesson_in_debrief()
+    cookie = await database_sync_to_async(session_cookie)(teacher) + "; language=en"
+    socket = await open_socket("/ws/debrief/exports/", cookie)
+    await socket.send_json_to({"type": "sync"})
+    empty = await receive_until(socket, lambda m: m["type"] == "parts")
+    assert "Download" not in empty["parts"]["export-jobs"]
+
+    def start():
+        with transaction.atomic():
+            return services.export_job_create(teacher, [lesson], "json", "en")
+
+    job = await database_sync_to_async(start)()
+    ready = await receive_until(socket, lambda m: m["type"] == "parts"
+                                and "Download" in m["parts"]["export-jobs"])
+    assert f"/debrief/exports/{job.pk}/" in ready["parts"]["export-jobs"]
+    assert (await database_sync_to_async(ExportJob.objects.get)(pk=job.pk)).status == "ready"
+    await socket.disconnect()
+
+
 async def test_exports_socket_is_for_signed_in_teachers_only():
     socket = await open_socket("/ws/debrief/exports/")
     await expect_close(socket, 4004)

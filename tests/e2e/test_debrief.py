@@ -85,6 +85,14 @@ def test_four_tablets_answer_the_teacher_stars_projects_and_downloads_the_xlsx(
 
     pages[1].reload()
     assert pages[1].locator(f"#answer-{first_question.pk}").input_value() == ANSWERS[1]
+    # Typed and reloaded at once, before the draft went out: the tablet's copy comes back and
+    # is saved.
+    second_question = lesson.debrief_questions.order_by("position")[1]
+    pages[3].locator(f"#answer-{second_question.pk}").fill("Typed just before a reload")
+    pages[3].reload()
+    pages[3].locator(f"#answer-status-{second_question.pk} .status-saved").wait_for()
+    assert pages[3].locator(f"#answer-{second_question.pk}").input_value() == \
+        "Typed just before a reload"
 
     teacher.locator(".question-count").first.filter(has_text="4 / 4").wait_for()
     starred_name = joined[2][0].pseudonym
@@ -126,7 +134,7 @@ def test_four_tablets_answer_the_teacher_stars_projects_and_downloads_the_xlsx(
     assert all(cell.data_type != "f" for row in sheet.iter_rows() for cell in row)
     codebook = [row[0].value for row in book["Codebook"].iter_rows(min_row=2)]
     assert codebook == header
-    assert Answer.objects.filter(question__lesson=lesson).exclude(text="").count() == 4
+    assert Answer.objects.filter(question__lesson=lesson).exclude(text="").count() == 5
 
 
 # Every page, every size, both languages --------------------------------------------------------
