@@ -13,6 +13,7 @@ from channels.db import database_sync_to_async
 from django.http import Http404
 from django.template.loader import render_to_string
 from django.utils import translation
+from django.utils.translation import gettext as _
 
 from classroom import auth
 from classroom import selectors as classroom_selectors
@@ -102,9 +103,13 @@ class StudentDebriefConsumer(DebriefSocket):
         student = self.current_student()
         if student is None:
             return
-        question = _int(content.get("question"))
+        question, value = _int(content.get("question")), content.get("value")
+        if not isinstance(value, str):
+            self.send_error("bad_message", _("The app did not understand that message."),
+                            content.get("id"))
+            return
         try:
-            answer = services.answer_save_draft(student, question, content.get("value"))
+            answer = services.answer_save_draft(student, question, value)
         except DebriefError as refusal:
             self.send_error(refusal.code, refusal.message, content.get("id"))
             self.send_status(question, error=refusal.message)

@@ -1,4 +1,5 @@
 from django import forms
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from debrief.models import ExportJob
@@ -22,7 +23,7 @@ class ExportForm(forms.Form):
         self.all_lessons = lessons
         self.fields["lessons"].queryset = lessons
         self.fields["lessons"].label_from_instance = lambda lesson: (
-            f"{lesson.title} · {lesson.created_at:%Y-%m-%d}")
+            f"{lesson.title} · {timezone.localtime(lesson.created_at):%Y-%m-%d}")
 
     def clean(self):
         data = super().clean()

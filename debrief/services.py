@@ -135,8 +135,12 @@ def question_update(container, question_id, text):
 
 @transaction.atomic
 def question_remove(container, question_id):
+    """Remove a question; the last one stays, because a debrief needs a question."""
     _check_editable(container)
-    _question(container, question_id).delete()
+    question = _question(container, question_id)
+    if _questions(container).count() <= 1:
+        raise DebriefError("last_question", _("A debrief needs at least one question."))
+    question.delete()
     _renumber(container)
 
 

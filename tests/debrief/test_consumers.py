@@ -135,6 +135,20 @@ async def test_an_over_long_draft_is_refused_with_the_count_and_nothing_is_store
     await socket.disconnect()
 
 
+async def test_a_draft_without_text_is_refused_and_erases_nothing():
+    """A forged draft whose value is not text changes nothing."""
+    lesson, _teacher, joined, question = await lesson_in_debrief()
+    (student, token) = joined[0]
+    await database_sync_to_async(services.answer_save_draft)(student, question.pk, "Kept")
+    socket = await open_socket("/ws/debrief/", student_cookie(token))
+    await socket.send_json_to({"type": "draft", "question": question.pk, "id": "x",
+                               "value": None})
+    error = await receive_until(socket, lambda m: m["type"] == "error")
+    assert error["code"] == "bad_message"
+    assert await saved_text(student, question) == "Kept"
+    await socket.disconnect()
+
+
 async def test_opening_the_debrief_sends_lobby_tablets_to_it():
     """A tablet in the lobby hears the lesson change and is redirected to /debrief/."""
     teacher = await database_sync_to_async(make_teacher)()

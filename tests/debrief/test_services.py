@@ -88,6 +88,17 @@ def test_save_as_a_question_set_and_use_it_in_another_lesson():
     assert texts(other) == texts(lesson) and len(texts(question_set)) == 5
 
 
+def test_the_last_question_cannot_be_removed():
+    """A debrief needs a question: removing the only one left is refused."""
+    lesson = make_lesson()
+    questions = services.lesson_questions_ensure(lesson)
+    for question in questions[1:]:
+        services.question_remove(lesson, question.pk)
+    with pytest.raises(DebriefError) as refusal:
+        services.question_remove(lesson, questions[0].pk)
+    assert refusal.value.code == "last_question" and lesson.debrief_questions.count() == 1
+
+
 def test_questions_are_fixed_once_the_debrief_opens():
     """After opening, rewording or loading another set is refused."""
     lesson = make_lesson()
