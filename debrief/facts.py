@@ -36,15 +36,8 @@ class SeatGame:
 
 
 def engine_of(game):
-    """The game's engine, its content loaded.
-
-    The Research Programme engine loads its cards in new_game only, so a fresh process (a
-    worker, a restarted server) that reads a stored state must load them first.
-    """
-    engine = ENGINES[game.engine_key]
-    if game.engine_key == "research_programme":
-        school()
-    return engine
+    """The game's engine."""
+    return ENGINES[game.engine_key]
 
 
 def game_events(game):
