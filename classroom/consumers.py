@@ -63,7 +63,11 @@ class LessonSocket(LiveConsumer):
             self.render()
 
     def render(self):
-        self.lesson.refresh_from_db()
+        try:
+            self.lesson.refresh_from_db()
+        except Lesson.DoesNotExist:  # the teacher deleted the lesson
+            self.close(code=CLOSE_GONE)
+            return
         with translation.override(self.language):
             parts = {part: render_to_string(template, self.context())
                      for part, template in self.parts.items()}

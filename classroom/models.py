@@ -5,9 +5,13 @@ game (in team mode several students share a seat). Ownership of lessons is read 
 classroom/selectors.py.
 """
 
+from datetime import timedelta
+
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 # Join and reseat codes: no look-alikes (0/O, 1/I/L), so a code read off a projector is typed right.
@@ -17,12 +21,24 @@ RESEAT_CODE_LENGTH = 8
 PSEUDONYM_MAX_LENGTH = 24
 
 
+def default_retention_days():
+    return settings.DATA_RETENTION_DAYS
+
+
 class ClassroomSettings(models.Model):
     """The site's classroom switches, one row, edited by the admin."""
 
     self_signup_open = models.BooleanField(
         _("teachers may sign up themselves"), default=True,
         help_text=_("When off, only an admin can create teacher accounts."),
+    )
+    retention_days = models.PositiveSmallIntegerField(
+        _("days lesson data is kept"), default=default_retention_days,
+        validators=[MinValueValidator(1), MaxValueValidator(3650)],
+        help_text=_(
+            "A lesson's students, games, answers and stories are deleted automatically this "
+            "many days after the lesson was created. Applies to lessons created from now on."
+        ),
     )
 
     class Meta:
@@ -39,6 +55,11 @@ class ClassroomSettings(models.Model):
     @classmethod
     def load(cls):
         return cls.objects.get_or_create(pk=1)[0]
+
+    @classmethod
+    def delete_after(cls, start=None):
+        """When a lesson created at `start` (default now) is deleted by the retention purge."""
+        return (start or timezone.now()) + timedelta(days=cls.load().retention_days)
 
 
 class Lesson(models.Model):
@@ -79,6 +100,8 @@ class Lesson(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     ended_at = models.DateTimeField(null=True, blank=True)
+    # The retention purge deletes the lesson and everything about its students at this moment.
+    delete_after = models.DateTimeField(_("data deleted on"), null=True, db_index=True)
 
     class Meta:
         ordering = ["-created_at"]

@@ -12,6 +12,7 @@ from classroom.models import Lesson, Seat, Student
 
 PLAY_URL = "/play/"
 LOBBY_URL = "/lobby/"
+DEBRIEF_URL = "/debrief/"
 
 
 def lessons_for_teacher(user):
@@ -39,9 +40,11 @@ def active_students(lesson):
 
 
 def student_page_url(student):
-    """Where a student's tablet belongs: the play page while their table plays, else the lobby
-    (which says goodbye once the lesson has ended)."""
+    """Where a student's tablet belongs: the debrief while it runs, the play page while their
+    table plays, else the lobby (which says goodbye once the lesson has ended)."""
     lesson = student.lesson
+    if lesson.status == Lesson.Status.DEBRIEF:
+        return DEBRIEF_URL
     if lesson.status == Lesson.Status.PLAYING and student.seat_id and _seat_has_game(student):
         return PLAY_URL
     return LOBBY_URL

@@ -19,6 +19,7 @@ from classroom.models import (
     JOIN_CODE_LENGTH,
     PSEUDONYM_MAX_LENGTH,
     RESEAT_CODE_LENGTH,
+    ClassroomSettings,
     Lesson,
     Seat,
     Student,
@@ -72,6 +73,7 @@ def lesson_create(*, owner, title, language, engine_key, variant, seat_mode, pla
                     variant=variant, seat_mode=seat_mode, briefing_minutes=briefing,
                     play_minutes=play, debrief_minutes=debrief,
                     join_code=random_code(JOIN_CODE_LENGTH),
+                    delete_after=ClassroomSettings.delete_after(),
                 )
         except IntegrityError:  # the code was taken: draw another
             continue

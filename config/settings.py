@@ -167,6 +167,7 @@ CLOCK_IN_PROCESS = env_flag("TUTKIMUS_CLOCK_IN_PROCESS", CELERY_TASK_ALWAYS_EAGE
 PERIODIC_JOBS = {
     # name: (dotted path of a Celery task, seconds between runs)
     "play-due-bots": ("games.tasks.play_due_bots", 1.0),
+    "data-retention": ("debrief.tasks.purge_expired", 60 * 60),
 }
 
 # Authentication ---------------------------------------------------------------------------------
@@ -265,3 +266,8 @@ STUDENT_COOKIE_MAX_AGE = 12 * 60 * 60
 
 # A bot acts this long after the state where it must act, so the students can follow its moves.
 GAME_BOT_DELAY_SECONDS = float(os.environ.get("TUTKIMUS_BOT_DELAY_SECONDS", "1.5"))
+
+# Debrief ---------------------------------------------------------------------------------------
+
+EXPORTS_DIR = VAR_DIR / "exports"
+EXPORT_KEEP_HOURS = 24

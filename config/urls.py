@@ -9,4 +9,5 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("classroom.urls")),
     path("", include("games.urls")),
+    path("", include("debrief.urls")),
 ]

@@ -334,7 +334,8 @@ def test_admin_switches_self_sign_up_in_the_one_settings_row(admin_client):
     changelist = admin_client.get("/admin/classroom/classroomsettings/")
     assert changelist.status_code == 302
     change_url = changelist["Location"]
-    response = admin_client.post(change_url, {})  # the box left unticked
+    response = admin_client.post(change_url, {"retention_days": 14})  # the box left unticked
     assert response.status_code == 302
     assert ClassroomSettings.objects.get().self_signup_open is False
+    assert ClassroomSettings.objects.get().retention_days == 14
     assert admin_client.get("/admin/classroom/classroomsettings/add/").status_code == 403

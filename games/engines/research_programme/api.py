@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..base import GameError, IllegalAction
 from . import actions as dispatch
 from . import views
+from .content import school
 from .events import events_for as _events_for
 from .rules import flow, scoring, setup, stories
 from .state import GAME_KEY, SCHEMA, clone, player
@@ -173,6 +174,7 @@ def state_to_json(state: dict) -> dict:
 def state_from_json(data: dict) -> dict:
     if data.get("game") != GAME_KEY or data.get("schema") != SCHEMA:
         raise GameError("not a Research Programme state of this schema")
+    school()  # a process that only reads stored games (a worker, a restart) needs the cards
     return clone(data)
 
 

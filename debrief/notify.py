@@ -1,0 +1,35 @@
+"""Tell the debrief's live pages that something changed, after the commit.
+
+Students' pages follow the lesson (`lesson.updated` on `lesson-<id>`, sent through
+classroom.notify); the teacher's review and projector pages follow `lesson-<id>-debrief`; a
+teacher's export pages follow `exports-<user id>`. Messages carry ids and versions only.
+"""
+
+from django.db import transaction
+
+from classroom import notify as classroom_notify
+from config.live import group_send
+
+
+def lesson_changed(lesson):
+    """Count a change of the lesson (its status) and tell every page of the lesson."""
+    lesson.version += 1
+    lesson.save(update_fields=["version"])
+    classroom_notify.lesson_changed(lesson)
+
+
+def debrief_changed(debrief, what):
+    """`what` changed: "answers", "stars", "discussion" (the projector's question) or "status"."""
+    message = {"type": "debrief.changed", "lesson_id": debrief.lesson_id,
+               "version": debrief.version, "what": what}
+    transaction.on_commit(lambda: group_send(debrief.group_name, message))
+
+
+def lesson_deleted(lesson_id, group_name):
+    """Every socket of a deleted lesson re-checks what it shows, finds nothing, and closes."""
+    message = {"type": "lesson.updated", "lesson_id": lesson_id, "version": 2**31}
+    transaction.on_commit(lambda: group_send(group_name, message))
+
+
+def export_progress(job):
+    group_send(job.group_name, {"type": "export.progress", "job": str(job.pk)})
