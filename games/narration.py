@@ -180,8 +180,9 @@ class Teller:
         if "card" in e:
             return _("%(name)s draws %(card)s.") % {"name": self.name(e["seat"]),
                                                     "card": card_name(e["card"])}
-        deck = _("theory") if e["deck"] == "theory" else _("method")
-        return _("%(name)s draws a %(deck)s card.") % {"name": self.name(e["seat"]), "deck": deck}
+        if e["deck"] == "theory":
+            return _("%(name)s draws a theory card.") % {"name": self.name(e["seat"])}
+        return _("%(name)s draws a method card.") % {"name": self.name(e["seat"])}
 
     def NothingDrawn(self, e):
         return _("%(name)s finds the deck empty and draws nothing.") % {

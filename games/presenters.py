@@ -54,7 +54,9 @@ def card(card_id):
     return info
 
 
+@lru_cache(maxsize=64)
 def _method_name(key, lang):
+    """A method's name from its key (hits record the method by key, G-16)."""
     for candidate in CARDS.values():
         if candidate["deck"] == "method" and candidate.get("key") == key:
             return candidate["name"][lang]
@@ -100,9 +102,9 @@ def _theory(view, t, names):
     info.update(
         kv=t["consensus"], owner=t["owner"], owner_name=names.get(t["owner"], ""),
         projects_hit=t["projects_hit"],
-        hits=[{"project": _project_name(h["project"]), "method": card_name(h["method"])
-               if h["method"] else None, "seat": names.get(h["seat"], ""), "round": h["round"]}
-              for h in t["hits"]],
+        hits=[{"project": _project_name(h["project"]),
+               "method": _method_name(h["method"], language()) if h["method"] else None,
+               "seat": names.get(h["seat"], ""), "round": h["round"]} for h in t["hits"]],
     )
     return info
 

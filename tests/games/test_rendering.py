@@ -140,3 +140,16 @@ def test_every_event_of_whole_games_is_told_or_deliberately_silent(language):
                         or event["type"] == "EventHit"
                     assert line is None or "%(" not in line.text
     assert {"TestRolled", "FundingReceived", "GameEnded"} <= seen
+
+
+def test_a_theorys_hits_name_their_method_in_the_pages_language():
+    """A hit records its method by key; the board names the method as the card does."""
+    from django.utils import translation
+
+    from games import presenters
+
+    theory = {"id": "T-GRA-1", "consensus": 1, "owner": 1, "projects_hit": 1,
+              "hits": [{"project": "P-GRA-1", "method": "open_data", "seat": 1, "round": 2}]}
+    for language, name in (("en", "Open data"), ("fi", "Avoin data")):
+        with translation.override(language):
+            assert presenters._theory({}, theory, {1: "Aino"})["hits"][0]["method"] == name
