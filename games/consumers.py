@@ -119,6 +119,8 @@ class PlayConsumer(TableSocket):
 
     def handle_act(self, content):
         ref = content.get("id")
+        if not self.still_here():  # removed or moved since this socket connected
+            return
         action = _action_from(content.get("action"), self.seat)
         if action is None:
             self.send_error("bad_message", labels.error_message("illegal_choice"), ref)

@@ -17,7 +17,8 @@ from games import mapview, narration, presenters
 from games.selectors import game_log
 from games.stepper import Draft
 
-SHARED = {"map-board": "games/parts/map_board.html", "play-table": "games/parts/table.html",
+SHARED = {"map-board": "games/parts/map_board.html", "play-seats": "games/parts/seats.html",
+          "play-market": "games/parts/market.html",
           "play-test": "games/parts/test.html", "play-end": "games/parts/end.html"}
 OWN = {"play-status": "games/parts/status.html", "play-board": "games/parts/board.html",
        "play-log": "games/parts/log.html"}
