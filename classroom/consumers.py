@@ -4,6 +4,9 @@ Each socket identifies who is connected (selectors for teachers, classroom/auth.
 calls services for changes, and renders its own parts when the lesson's version moves on.
 """
 
+import time
+from urllib.parse import parse_qs
+
 from django.conf import settings
 from django.http import Http404
 from django.template.loader import render_to_string
@@ -11,7 +14,9 @@ from django.utils import translation
 from django.utils.translation import get_supported_language_variant
 from django.utils.translation.trans_real import parse_accept_lang_header
 
-from classroom import auth, selectors, services
+from classroom import auth, dashboard, selectors, services
+from classroom.cockpit_socket import HANDLERS as COCKPIT_HANDLERS
+from classroom.cockpit_socket import CockpitMixin
 from classroom.models import Lesson
 from classroom.services import ClassroomError
 from classroom.views import lobby_context, seating_context
@@ -19,6 +24,7 @@ from config.live import LiveConsumer
 
 CLOSE_NOT_ALLOWED = 4003
 CLOSE_GONE = 4004
+PROJECTOR_SECONDS = 1.0
 
 
 def language_from_scope(scope):
@@ -36,7 +42,12 @@ def language_from_scope(scope):
 
 
 class LessonSocket(LiveConsumer):
-    """What the teacher's sockets share: the owner check and re-rendering on each new version."""
+    """What the teacher's sockets share: the owner check and re-rendering on each new version.
+
+    A page says which status of the lesson it shows (`?shown=<status>` on the socket's path);
+    when the lesson moves on, the page is loaded again (`page_url`), since the lobby, play and
+    debrief pages differ in more than their parts.
+    """
 
     def connect(self):
         self.accept()
@@ -49,8 +60,20 @@ class LessonSocket(LiveConsumer):
             return
         self.language = language_from_scope(self.scope)
         self.version_sent = None
+        self.shown = parse_qs(self.scope.get("query_string", b"").decode()).get("shown", [None])[0]
         for group in self.group_names():
             self.join_group(group)
+
+    def page_url(self):
+        return f"/lessons/{self.lesson.pk}/"
+
+    def moved_on(self):
+        """The lesson's status changed since the page was loaded: load the page again."""
+        if self.shown is None or self.shown == self.lesson.status:
+            return False
+        self.shown = self.lesson.status
+        self.send_redirect(self.page_url())
+        return True
 
     def group_names(self):
         return [self.lesson.group_name]
@@ -63,20 +86,26 @@ class LessonSocket(LiveConsumer):
             self.render()
 
     def render(self):
+        """Send the page's parts; False if the page was closed or sent elsewhere instead."""
         try:
             self.lesson.refresh_from_db()
         except Lesson.DoesNotExist:  # the teacher deleted the lesson
             self.close(code=CLOSE_GONE)
-            return
+            return False
+        if self.moved_on():
+            return False
         with translation.override(self.language):
-            parts = {part: render_to_string(template, self.context())
+            context = self.context()
+            parts = {part: render_to_string(template, context)
                      for part, template in self.parts.items()}
         self.version_sent = self.lesson.version
         self.send_parts(parts, self.lesson.version)
+        return True
 
 
-class TeacherLessonConsumer(LessonSocket):
-    """The seating page: tap a student, then a seat; seat everyone; start the tables."""
+class TeacherLessonConsumer(CockpitMixin, LessonSocket):
+    """The lesson page: seating (tap a student, then a seat; seat everyone; start the tables)
+    and, while the tables play, the cockpit (classroom/cockpit_socket.py)."""
 
     parts = {"seating": "classroom/parts/seating.html"}
     handlers = {
@@ -85,19 +114,21 @@ class TeacherLessonConsumer(LessonSocket):
         "move": "handle_move", "new_table": "handle_new_table", "add_seat": "handle_add_seat",
         "unseat": "handle_unseat", "remove": "handle_remove", "reseat_code": "handle_reseat_code",
         "seat_everyone": "handle_seat_everyone", "start_tables": "handle_start_tables",
-        "end_lesson": "handle_end_lesson",
+        "end_lesson": "handle_end_lesson", **COCKPIT_HANDLERS,
     }
 
     def connect(self):
         self.selected = None
         self.reseat = None
+        self.cockpit_setup()
         super().connect()
 
     def group_names(self):
         return [self.lesson.group_name, self.lesson.teacher_group_name]
 
-    def game_updated(self, event):
-        """A table's game moved on (games/notify.py). The seating page shows no game state."""
+    def render(self):
+        if super().render() and self.playing:
+            self.send_cockpit()
 
     def context(self):
         return seating_context(self.lesson, self.selected, self.reseat)
@@ -158,15 +189,54 @@ class TeacherLessonConsumer(LessonSocket):
 
 
 class ProjectorConsumer(LessonSocket):
-    """The projector: the pseudonyms of everyone who has joined, live. Nothing else about them."""
+    """The projector follows the lesson. Joining: the code and the pseudonyms of everyone who
+    has joined, nothing else about them. Playing: the timeline, every table's round and its seats
+    by VP, and accepted story titles if the teacher wants them, never names (drawn at most once
+    a second; the page's tick brings the last change in). Debrief: the discussion page."""
 
-    parts = {"projector-students": "classroom/parts/projector_students.html",
-             "projector-code": "classroom/parts/projector_code.html"}
+    lobby_parts = {"projector-students": "classroom/parts/projector_students.html",
+                   "projector-code": "classroom/parts/projector_code.html"}
+    play_parts = {"projector-board": "classroom/parts/projector_board.html"}
+    handlers = {**LiveConsumer.handlers, "tick": "handle_tick"}
+
+    def connect(self):
+        self.drawn_at, self.dirty = 0.0, False
+        super().connect()
+
+    @property
+    def parts(self):
+        return self.play_parts if self.lesson.status == Lesson.Status.PLAYING \
+            else self.lobby_parts
+
+    def group_names(self):
+        return [self.lesson.group_name, self.lesson.teacher_group_name]
+
+    def page_url(self):
+        if self.lesson.status == Lesson.Status.DEBRIEF:
+            return f"/lessons/{self.lesson.pk}/debrief/discussion/"
+        return f"/lessons/{self.lesson.pk}/projector/"
 
     def context(self):
+        if self.lesson.status == Lesson.Status.PLAYING:
+            self.drawn_at, self.dirty = time.monotonic(), False
+            return {"lesson": self.lesson, "board": dashboard.projector_board(self.lesson)}
         host = dict(self.scope.get("headers", [])).get(b"host", b"").decode("latin-1")
         return {"lesson": self.lesson, "students": selectors.active_students(self.lesson),
                 "join_page": f"{host}/join/"}
+
+    def game_updated(self, event):
+        if time.monotonic() - self.drawn_at >= PROJECTOR_SECONDS:
+            self.render()
+        else:
+            self.dirty = True
+
+    def cockpit_changed(self, event):
+        if event.get("what") == "stories":
+            self.render()
+
+    def handle_tick(self, content):
+        if self.dirty:
+            self.render()
 
 
 class LobbyConsumer(LiveConsumer):

@@ -19,6 +19,9 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 JOIN_CODE_LENGTH = 6
 RESEAT_CODE_LENGTH = 8
 PSEUDONYM_MAX_LENGTH = 24
+PAUSE_MESSAGE_MAX_LENGTH = 80
+STORY_TITLE_MAX_LENGTH = 140
+STORY_REASON_MAX_LENGTH = 140
 
 
 def default_retention_days():
@@ -77,6 +80,15 @@ class Lesson(models.Model):
         DEBRIEF = "debrief", _("Debrief")
         ENDED = "ended", _("Ended")
 
+    class StoryJudge(models.TextChoices):
+        TEACHER = "teacher", _("The teacher accepts or rejects each story")
+        TABLE = "table", _("The other seats at the table vote")
+
+    class AtPlayEnd(models.TextChoices):
+        CALL_TIME = "call_time", _("Call time: every table finishes its round, then the debrief")
+        DEBRIEF = "debrief", _("Open the debrief at once")
+        REMIND = "remind", _("Only remind me")
+
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="lessons",
         verbose_name=_("teacher"),
@@ -102,6 +114,39 @@ class Lesson(models.Model):
     ended_at = models.DateTimeField(null=True, blank=True)
     # The retention purge deletes the lesson and everything about its students at this moment.
     delete_after = models.DateTimeField(_("data deleted on"), null=True, db_index=True)
+
+    # The cockpit: interlude stories (SV-78, SV-79), pacing and the lesson's clock.
+    stories_per_round = models.PositiveSmallIntegerField(
+        _("stories accepted per seat and round"), default=2,
+        validators=[MinValueValidator(1), MaxValueValidator(3)],
+    )
+    story_judge = models.CharField(
+        _("who decides stories"), max_length=10, choices=StoryJudge.choices,
+        default=StoryJudge.TEACHER,
+    )
+    story_expiry_minutes = models.PositiveSmallIntegerField(
+        _("an undecided story expires after (minutes)"), default=3,
+        validators=[MinValueValidator(1), MaxValueValidator(15)],
+    )
+    idle_seconds = models.PositiveSmallIntegerField(
+        _("a seat is idle after (seconds)"), default=90,
+        validators=[MinValueValidator(20), MaxValueValidator(900)],
+    )
+    at_play_end = models.CharField(
+        _("when play time is up"), max_length=10, choices=AtPlayEnd.choices,
+        default=AtPlayEnd.CALL_TIME,
+    )
+    projector_story_titles = models.BooleanField(
+        _("accepted story titles on the projector"), default=False
+    )
+    # When play time is up; set when the tables start, moved by "extend play time".
+    play_ends_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    # The teacher (or the clock, at play_ends_at) called time: each table ends after its round.
+    time_called_at = models.DateTimeField(null=True, blank=True)
+    # Paused: every tablet shows the message and no student's or bot's action is applied.
+    paused_at = models.DateTimeField(null=True, blank=True)
+    pause_message = models.CharField(max_length=PAUSE_MESSAGE_MAX_LENGTH, blank=True)
+    resumed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
@@ -131,6 +176,15 @@ class Lesson(models.Model):
     @property
     def teacher_group_name(self):
         return f"lesson-{self.pk}-teacher"
+
+    @property
+    def is_paused(self):
+        return self.paused_at is not None
+
+    def game_options(self):
+        """What a new game at one of the lesson's tables is played with (docs/engine.md)."""
+        return {"variant": self.variant, "stories_per_round": self.stories_per_round,
+                "story_judge": self.story_judge}
 
 
 class Table(models.Model):
@@ -197,3 +251,71 @@ class Student(models.Model):
     @property
     def group_name(self):
         return f"student-{self.pk}"
+
+
+class Story(models.Model):
+    """An interlude story a seat asked to tell (SV-78 to SV-81), kept with the lesson.
+
+    The game's engine holds the story's effect; this row holds what the classroom needs around
+    it: who asked, the title, the decision and its reason, and when it expires undecided.
+    Only classroom/stories.py writes these rows.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("waiting")
+        ACCEPTED = "accepted", _("accepted")
+        REJECTED = "rejected", _("not accepted")
+        EXPIRED = "expired", _("expired")
+
+    class DecidedBy(models.TextChoices):
+        TEACHER = "teacher", _("teacher")
+        TABLE = "table", _("table vote")
+        TIMER = "timer", _("timer")
+
+    lesson = models.ForeignKey(Lesson, on_delete=models.CASCADE, related_name="stories")
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="stories")
+    seat = models.PositiveSmallIntegerField()
+    student = models.ForeignKey(
+        Student, on_delete=models.SET_NULL, null=True, blank=True, related_name="stories"
+    )
+    # The engine's id of the story in the game's state (unique per game).
+    story_id = models.CharField(max_length=64)
+    round = models.PositiveSmallIntegerField()
+    title = models.CharField(_("title"), max_length=STORY_TITLE_MAX_LENGTH, blank=True)
+    flagged_words = models.JSONField(default=list, blank=True)
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.PENDING, db_index=True
+    )
+    reason = models.CharField(max_length=STORY_REASON_MAX_LENGTH, blank=True)
+    decided_by = models.CharField(max_length=10, choices=DecidedBy.choices, blank=True)
+    requested_at = models.DateTimeField(default=timezone.now)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    expires_at = models.DateTimeField(db_index=True)
+
+    class Meta:
+        ordering = ["requested_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "story_id"], name="story_id_per_game")
+        ]
+        verbose_name = _("story")
+        verbose_name_plural = _("stories")
+
+    def __str__(self):
+        return self.title or self.story_id
+
+
+class TabletPresence(models.Model):
+    """One open socket of a student's tablet at a table. Rows are written by every ASGI process,
+    so the teacher sees the tablets of the whole lesson; `seen_at` is refreshed by the tablet's
+    heartbeat, and a row that has not been seen for a while is away (its process may be gone)."""
+
+    channel_name = models.CharField(max_length=200, unique=True)
+    lesson = models.ForeignKey(Lesson, on_delete=models.CASCADE, related_name="presences")
+    student = models.ForeignKey(Student, on_delete=models.CASCADE, related_name="presences")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="presences")
+    seat = models.PositiveSmallIntegerField()
+    connected_at = models.DateTimeField(default=timezone.now)
+    seen_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    def __str__(self):
+        return f"{self.student_id} @ {self.table_id}/{self.seat}"

@@ -14,3 +14,11 @@ def student_access_changed(student):
     """The student was removed or moved tablets: their sockets re-check their token."""
     message = {"type": "student.access_changed", "student_id": student.pk}
     transaction.on_commit(lambda: group_send(student.group_name, message))
+
+
+def cockpit_changed(lesson_id, what, table_id=None):
+    """Something only the teacher's pages show changed: `what` is "stories", "presence" or
+    "idle"; `table_id` says which table's card to draw again (None: no card)."""
+    message = {"type": "cockpit.changed", "lesson_id": lesson_id, "what": what,
+               "table_id": table_id}
+    transaction.on_commit(lambda: group_send(f"lesson-{lesson_id}-teacher", message))

@@ -63,8 +63,13 @@ def lesson_plan_parts(planned_minutes):
 # Lessons ----------------------------------------------------------------------------------------
 
 
-def lesson_create(*, owner, title, language, engine_key, variant, seat_mode, planned_minutes):
-    briefing, play, debrief = lesson_plan_parts(planned_minutes)
+def lesson_create(*, owner, title, language, engine_key, variant, seat_mode, planned_minutes=45,
+                  plan=None, **cockpit):
+    """A new lesson. `plan` is (briefing, play, debrief) minutes; without it, `planned_minutes`
+    is split as a 45-minute lesson is. `cockpit` holds the stories' and pacing settings
+    (Lesson's fields: stories_per_round, story_judge, story_expiry_minutes, idle_seconds,
+    at_play_end); the fields' defaults apply to the rest."""
+    briefing, play, debrief = plan or lesson_plan_parts(planned_minutes)
     for _attempt in range(10):
         try:
             with transaction.atomic():
@@ -73,7 +78,7 @@ def lesson_create(*, owner, title, language, engine_key, variant, seat_mode, pla
                     variant=variant, seat_mode=seat_mode, briefing_minutes=briefing,
                     play_minutes=play, debrief_minutes=debrief,
                     join_code=random_code(JOIN_CODE_LENGTH),
-                    delete_after=ClassroomSettings.delete_after(),
+                    delete_after=ClassroomSettings.delete_after(), **cockpit,
                 )
         except IntegrityError:  # the code was taken: draw another
             continue
@@ -116,7 +121,8 @@ def lesson_start_tables(lesson):
         if lesson.status == Lesson.Status.LOBBY:
             lesson.status = Lesson.Status.PLAYING
             lesson.started_at = timezone.now()
-            lesson.save(update_fields=["status", "started_at"])
+            lesson.play_ends_at = lesson.started_at + timedelta(minutes=lesson.play_minutes)
+            lesson.save(update_fields=["status", "started_at", "play_ends_at"])
         _changed(lesson)
     return tables
 

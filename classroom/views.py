@@ -12,9 +12,10 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from classroom import auth, ratelimit, selectors, services
+from classroom import auth, dashboard, ratelimit, selectors, services
+from classroom.cockpit_socket import cockpit_parts
 from classroom.forms import JoinCodeForm, LessonForm, PseudonymForm, TeacherSignUpForm
-from classroom.models import RESEAT_CODE_LENGTH, ClassroomSettings
+from classroom.models import RESEAT_CODE_LENGTH, ClassroomSettings, Lesson
 from classroom.services import ClassroomError
 
 
@@ -73,9 +74,12 @@ def lesson_context(request, lesson):
 
 @login_required
 def lesson_detail(request, pk):
+    """The lesson page: seating, and while the tables play, the cockpit above it."""
     lesson = selectors.lesson_for_teacher(request.user, pk)
     context = lesson_context(request, lesson)
     context.update(seating_context(lesson))
+    if lesson.status == Lesson.Status.PLAYING:
+        context["cockpit"] = cockpit_parts(lesson)
     return render(request, "classroom/lesson_detail.html", context)
 
 
@@ -94,8 +98,15 @@ def seating_context(lesson, selected=None, reseat=None):
 
 @login_required
 def lesson_projector(request, pk):
+    """The projector follows the lesson: how to join, then the tables at play, then the
+    debrief's discussion."""
     lesson = selectors.lesson_for_teacher(request.user, pk)
+    if lesson.status == Lesson.Status.DEBRIEF:
+        return redirect("debrief_discussion", pk=lesson.pk)
     context = lesson_context(request, lesson)
+    if lesson.status == Lesson.Status.PLAYING:
+        context["board"] = dashboard.projector_board(lesson)
+        return render(request, "classroom/projector.html", context)
     context["qr_svg"] = qr_svg(context["join_url"], 10)
     context["students"] = selectors.active_students(lesson)
     return render(request, "classroom/projector.html", context)

@@ -167,6 +167,10 @@ CLOCK_IN_PROCESS = env_flag("TUTKIMUS_CLOCK_IN_PROCESS", CELERY_TASK_ALWAYS_EAGE
 PERIODIC_JOBS = {
     # name: (dotted path of a Celery task, seconds between runs)
     "play-due-bots": ("games.tasks.play_due_bots", 1.0),
+    "story-expiry": ("classroom.tasks.expire_stories", 2.0),
+    "lesson-clock": ("classroom.tasks.follow_lesson_clocks", 2.0),
+    "idle-nudges": ("classroom.tasks.nudge_idle_seats", 5.0),
+    "presence-sweep": ("classroom.tasks.sweep_presence", 5 * 60),
     "data-retention": ("debrief.tasks.purge_expired", 60 * 60),
 }
 

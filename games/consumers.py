@@ -9,9 +9,12 @@ reaches another seat's socket. A tablet's taps go to `game_apply_action`; its ha
 import json
 
 from django.http import Http404
+from django.template.loader import render_to_string
+from django.utils import translation
 
-from classroom import auth, selectors
+from classroom import auth, presence, selectors
 from classroom.consumers import CLOSE_GONE, CLOSE_NOT_ALLOWED, language_from_scope
+from classroom.stories import StoryError, story_request, story_vote
 from config.live import LiveConsumer
 from games import labels, rendering, services
 from games.models import GameAction
@@ -38,6 +41,13 @@ class TableSocket(LiveConsumer):
     def handle_sync(self, content):
         self.send_view(full=True)
 
+    def extra_parts(self):
+        """Parts that do not follow the game's revision (a student's pause overlay)."""
+        return {}
+
+    def seat_nudged(self, event):
+        """The teacher or the clock reminded a seat of its turn; only its tablets show it."""
+
     def game_updated(self, event):
         if event.get("game_id") != self.game_id:
             return
@@ -56,6 +66,7 @@ class TableSocket(LiveConsumer):
                 self.draft = Draft()
             else:
                 parts.update(choices)
+        parts.update(self.extra_parts())
         if full:
             self.sent = {}
         changed = {part: html for part, html in parts.items() if self.sent.get(part) != html}
@@ -65,9 +76,13 @@ class TableSocket(LiveConsumer):
 
 
 class PlayConsumer(TableSocket):
-    """A student's tablet at a table whose game runs."""
+    """A student's tablet at a table whose game runs; also its story panel, the pause overlay,
+    the teacher's reminders, and its presence for the teacher's cockpit (classroom/presence.py)."""
 
-    handlers = {**LiveConsumer.handlers, "pick": "handle_pick", "act": "handle_act"}
+    handlers = {**LiveConsumer.handlers, "pick": "handle_pick", "act": "handle_act",
+                "story_request": "handle_story_request", "story_vote": "handle_story_vote",
+                "nudge_seen": "handle_nudge_seen", "heartbeat": "handle_heartbeat"}
+    present = False
 
     def connect(self):
         self.accept()
@@ -78,6 +93,7 @@ class PlayConsumer(TableSocket):
             return
         self.setup_rendering()
         self.student = student
+        self.nudged = False
         self.language = student.lesson.language
         self.join_group(student.lesson.group_name)
         self.join_group(student.group_name)
@@ -85,6 +101,65 @@ class PlayConsumer(TableSocket):
         if self.game_id is not None:
             self.seat = student.seat.number
             self.join_group(f"table-{student.seat.table_id}")
+            presence.presence_open(self.channel_name, student)
+            self.present = True
+
+    def disconnect(self, code):
+        if self.present:
+            presence.presence_close(self.channel_name)
+            self.present = False
+
+    def handle_heartbeat(self, content):
+        if self.present:
+            presence.presence_beat(self.channel_name)
+
+    def extra_parts(self):
+        lesson = self.student.lesson
+        with translation.override(self.language):
+            html = render_to_string("games/parts/overlay.html", {
+                "paused": lesson.is_paused, "message": lesson.pause_message,
+                "nudge": self.nudged}).strip()
+        return {"play-overlay": html}
+
+    def send_overlay(self):
+        html = self.extra_parts()["play-overlay"]
+        if self.sent.get("play-overlay") != html:
+            self.sent["play-overlay"] = html
+            self.send_parts({"play-overlay": html})
+
+    def seat_nudged(self, event):
+        if event.get("game_id") == self.game_id and self.seat in event.get("seats", ()):
+            self.nudged = True
+            self.send_overlay()
+
+    def handle_nudge_seen(self, content):
+        self.nudged = False
+        self.send_overlay()
+        self.send_ack(content.get("id"))
+
+    def handle_story_request(self, content):
+        ref = content.get("id")
+        if not self.still_here():
+            return
+        try:
+            story_request(self.student, content.get("title", ""), ref)
+        except (StoryError, GameRefusal) as refusal:
+            self.send_error(refusal.code, refusal.message, ref)
+            self.send_view(full=True)
+            return
+        self.nudged = False
+        self.send_ack(ref)
+
+    def handle_story_vote(self, content):
+        ref = content.get("id")
+        if not self.still_here():
+            return
+        try:
+            story_vote(self.student, _int(content.get("story")), content.get("accept") is True)
+        except (StoryError, GameRefusal) as refusal:
+            self.send_error(refusal.code, refusal.message, ref)
+            return
+        self.send_ack(ref)
 
     def handle_sync(self, content):
         if self.still_here():
@@ -96,6 +171,7 @@ class PlayConsumer(TableSocket):
         if student is None:
             self.close(code=CLOSE_NOT_ALLOWED)
             return False
+        self.student = student
         if selectors.student_page_url(student) != selectors.PLAY_URL:
             self.send_redirect(selectors.student_page_url(student))
             return False
@@ -105,7 +181,8 @@ class PlayConsumer(TableSocket):
         return True
 
     def lesson_updated(self, event):
-        self.still_here()
+        if self.still_here():
+            self.send_overlay()  # paused or resumed
 
     def student_access_changed(self, event):
         """Removed, or moved to another tablet: this tablet's token no longer opens the seat."""
@@ -135,6 +212,7 @@ class PlayConsumer(TableSocket):
             self.send_view(full=refusal.code == "stale")
             return
         self.draft = Draft()
+        self.nudged = False
         self.send_ack(ref, result.version)
 
 
@@ -185,3 +263,10 @@ def _action_from(action, seat):
 
 def _client_id(ref):
     return ref if isinstance(ref, str) and 0 < len(ref) <= 64 else None
+
+
+def _int(value):
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None

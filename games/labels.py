@@ -153,6 +153,7 @@ ERRORS = {
     "bad_vote": _("A vote is accept or reject."),
     "bad_story_id": _("A story needs an id."),
     "read_only": _("This view only watches the table."),
+    "paused": _("The teacher has paused the game. Wait a moment."),
 }
 
 

@@ -27,6 +27,11 @@ class Game(models.Model):
     state = models.JSONField()
     # When a bot must act next (games.tasks.play_due_bots); None while no bot seat is to act.
     bot_due_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    # When the seats now to act began to wait (the turn's start, for the teacher's idle badges),
+    # and when a student's seat to act becomes idle and is nudged (classroom.cockpit); None once
+    # nudged, or while only bots are to act.
+    turn_started_at = models.DateTimeField(null=True, blank=True)
+    idle_due_at = models.DateTimeField(null=True, blank=True, db_index=True)
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 

@@ -13,7 +13,7 @@ from collections import OrderedDict
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from games import mapview, narration, presenters
+from games import mapview, narration, presenters, story_panel
 from games.selectors import game_log
 from games.stepper import Draft
 
@@ -21,7 +21,7 @@ SHARED = {"map-board": "games/parts/map_board.html", "play-seats": "games/parts/
           "play-market": "games/parts/market.html",
           "play-test": "games/parts/test.html", "play-end": "games/parts/end.html"}
 OWN = {"play-status": "games/parts/status.html", "play-board": "games/parts/board.html",
-       "play-log": "games/parts/log.html"}
+       "play-log": "games/parts/log.html", "play-story": "games/parts/story.html"}
 CHOICES = {"play-actions": "games/parts/actions.html", "map-marks": "games/parts/map_marks.html"}
 TEACHER_CHOICES = {"play-actions": "games/parts/seat_controls.html",
                    "map-marks": "games/parts/map_marks.html"}
@@ -127,11 +127,21 @@ def _own(snapshot, seat, teacher):
         "status": presenters.status(view, seat, names, bots, snapshot.version),
         "boards": boards,
         "teacher": teacher, "log": _log_rounds(snapshot, seat, current=True),
+        "story": _story_panel(snapshot, view, seat, teacher),
     }
     parts = {part: render_to_string(template, context) for part, template in OWN.items()}
     parts.update(render_choices(snapshot, seat, translation.get_language(), Draft(), teacher)
                  or {})
     return parts
+
+
+def _story_panel(snapshot, view, seat, teacher):
+    rows = _cache.get_or_make((snapshot.game_id, snapshot.revision, "stories"),
+                              lambda: story_panel.story_rows(snapshot.game_id))
+    if teacher or seat is None:
+        return story_panel.table_panel(view, snapshot.names, rows)
+    return story_panel.seat_panel(view, snapshot.state.get("options", {}), seat, snapshot.names,
+                                  rows)
 
 
 def _choices_context(snapshot, seat, draft, teacher):

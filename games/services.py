@@ -73,7 +73,7 @@ def game_create_for_table(table):
     lesson = table.lesson
     engine = ENGINES[lesson.engine_key]
     players = game_players(table)
-    options = {"variant": lesson.variant}
+    options = lesson.game_options()
     seed = secrets.randbits(62)
     state = engine.new_game(players, options, seed)
     state, log = _resolve_chance_steps(engine, state, seed)
@@ -84,7 +84,8 @@ def game_create_for_table(table):
             state=engine.state_to_json(state),
         )
         game.bot_due_at = _bot_due_at(game, engine, state)
-        game.save(update_fields=["bot_due_at"])
+        _follow_turn(game, engine, state, [], None)
+        game.save(update_fields=["bot_due_at", "turn_started_at", "idle_due_at"])
         GameAction.objects.bulk_create(
             GameAction(game=game, seq=n, action=action, events=events, actor_kind=Actor.CHANCE)
             for n, (action, events) in enumerate(log, start=1)
@@ -125,6 +126,7 @@ def game_apply_action(game_id, action, *, expected_version, client_action_id=Non
         if _is_stale(game, action, expected_version):
             raise GameRefusal("stale", labels.error_message("stale"), game.version)
         state = engine.state_from_json(game.state)
+        waiting_before = engine.current_seats(state)
         try:
             state, events = engine.apply_action(state, action)
         except IllegalAction as refusal:
@@ -134,6 +136,7 @@ def game_apply_action(game_id, action, *, expected_version, client_action_id=Non
         rows = [_row(game, 1, action, events, actor, action.get("seat"), client_action_id)]
         rows += [_row(game, n, chance, chance_events, Actor.CHANCE)
                  for n, (chance, chance_events) in enumerate(chance_log, start=2)]
+        _follow_turn(game, engine, state, waiting_before, action.get("seat"))
         _save(game, engine, state, len(rows))
         GameAction.objects.bulk_create(rows)
         notify.game_changed(game)
@@ -142,7 +145,7 @@ def game_apply_action(game_id, action, *, expected_version, client_action_id=Non
 
 def _locked(game_id):
     try:
-        return (Game.objects.select_for_update(of=("self",)).select_related("table")
+        return (Game.objects.select_for_update(of=("self",)).select_related("table__lesson")
                 .get(pk=game_id))
     except Game.DoesNotExist:
         raise GameRefusal("no_game", labels.error_message("no_game")) from None
@@ -157,7 +160,10 @@ def _repeated(game, done):
 
 
 def _check_actor(game, action, actor):
-    """A student's tablet acts only for a seat no bot is playing."""
+    """A student's tablet acts only for a seat no bot is playing; while the teacher has paused
+    the lesson, neither students nor bots act (the teacher's own actions still go through)."""
+    if actor in (Actor.SEAT, Actor.BOT) and game.table.lesson.is_paused:
+        raise GameRefusal("paused", labels.error_message("paused"), game.version)
     if actor == Actor.SEAT and action.get("seat") in bot_seats(game):
         raise GameRefusal("bot_plays_seat", labels.error_message("bot_plays_seat"), game.version)
 
@@ -194,7 +200,32 @@ def _save(game, engine, state, new_rows):
     if game.finished_at is None and engine.outcome(state) is not None:
         game.finished_at = timezone.now()
     game.bot_due_at = _bot_due_at(game, engine, state)
-    game.save(update_fields=["version", "revision", "state", "finished_at", "bot_due_at"])
+    game.save(update_fields=["version", "revision", "state", "finished_at", "bot_due_at",
+                             "turn_started_at", "idle_due_at"])
+
+
+def _follow_turn(game, engine, state, waiting_before, acting_seat):
+    """A new turn starts when a seat begins to wait, or the seat that acted must act again.
+
+    Seats choosing together (the Funding choices) keep their turn's start while the others
+    choose. `idle_due_at` is when a student's seat to act is idle (the lesson's threshold).
+    """
+    waiting = [seat for seat in engine.current_seats(state) if seat != CHANCE]
+    new_turn = bool(set(waiting) - set(waiting_before)) or acting_seat in waiting
+    if not waiting:
+        game.turn_started_at = None
+    elif new_turn or game.turn_started_at is None:
+        game.turn_started_at = timezone.now()
+    _set_idle_due(game, waiting, restart=new_turn)
+
+
+def _set_idle_due(game, waiting, restart):
+    """Restart the idle timer with a new turn; a turn whose seat was nudged keeps None."""
+    if not set(waiting) - set(bot_seats(game)):
+        game.idle_due_at = None
+    elif restart:
+        idle = timedelta(seconds=game.table.lesson.idle_seconds)
+        game.idle_due_at = game.turn_started_at + idle
 
 
 # Bots ------------------------------------------------------------------------------------------
@@ -241,7 +272,8 @@ def game_play_bots(game_id):
 def games_play_due_bots(now=None):
     """Let the bots act in every game whose bot is due; returns how many bots acted."""
     now = now or timezone.now()
-    due = Game.objects.filter(bot_due_at__lte=now, finished_at__isnull=True)
+    due = Game.objects.filter(bot_due_at__lte=now, finished_at__isnull=True,
+                              table__lesson__paused_at__isnull=True)
     acted = 0
     for game_id in due.values_list("pk", flat=True):
         try:
@@ -250,6 +282,22 @@ def games_play_due_bots(now=None):
             logger.exception("Bots of game %s failed", game_id)
             Game.objects.filter(pk=game_id).update(bot_due_at=None)
     return acted
+
+
+# Idle timers (the teacher's cockpit nudges a seat that has had its turn too long) -------------
+
+
+def games_restart_idle_timers(games, not_before):
+    """After a pause: no seat of these games becomes idle before `not_before` (the nudge of a
+    turn already nudged is not repeated)."""
+    for game in games.filter(idle_due_at__lt=not_before):
+        Game.objects.filter(pk=game.pk, idle_due_at=game.idle_due_at).update(
+            idle_due_at=not_before)
+
+
+def game_idle_nudged(game_id, due):
+    """Mark the game's idle turn as nudged; False if another clock did, or the turn moved on."""
+    return bool(Game.objects.filter(pk=game_id, idle_due_at=due).update(idle_due_at=None))
 
 
 # Who plays a seat ------------------------------------------------------------------------------
@@ -306,6 +354,9 @@ def _follow_seating(player, now):
 
 def _players_changed(game, engine):
     game.revision += 1
-    game.bot_due_at = _bot_due_at(game, engine, engine.state_from_json(game.state))
-    game.save(update_fields=["players", "revision", "bot_due_at"])
+    state = engine.state_from_json(game.state)
+    game.bot_due_at = _bot_due_at(game, engine, state)
+    waiting = [seat for seat in engine.current_seats(state) if seat != CHANCE]
+    _set_idle_due(game, waiting, restart=game.idle_due_at is None)
+    game.save(update_fields=["players", "revision", "bot_due_at", "idle_due_at"])
     notify.game_changed(game)

@@ -7,7 +7,11 @@
      <textarea data-live-input='{"type":"draft"}' name="...">  send while typing (debounced)
      <button data-key="a">                    a keyboard shortcut for this button
      <span data-countdown="2026-12-02T10:00:00Z">  counts down to that moment (m:ss)
-     <span data-elapsed-since="...">             counts up from that moment (m:ss) */
+     <span data-elapsed-since="...">             counts up from that moment (m:ss)
+     <main data-live-heartbeat="25">          says "heartbeat" every 25 s while visible (presence)
+     <main data-live-tick="1000">             says "tick" every second while visible (redraws)
+     <div data-vibrate="200,100,200">         vibrates the tablet once when it arrives
+     <input data-keep id="...">               keeps what was typed when its part is redrawn */
 (function () {
   "use strict";
 
@@ -87,7 +91,9 @@
     if (msg.type === "parts") {
       Object.keys(msg.parts).forEach(function (id) {
         var el = document.getElementById(id);
-        if (el) el.innerHTML = msg.parts[id];
+        if (el) replace(el, msg.parts[id]);
+        var buzz = el && el.querySelector("[data-vibrate]");
+        if (buzz && navigator.vibrate) navigator.vibrate(buzz.getAttribute("data-vibrate").split(",").map(Number));
       });
       Object.keys(state.pending).forEach(settle);
       tickClocks();
@@ -103,6 +109,22 @@
     } else if (msg.type === "redirect") {
       location.assign(msg.url);
     }
+  }
+
+  // What is typed into an [data-keep] field survives a redraw of its part (matched by id).
+  function replace(el, html) {
+    var kept = {};
+    var focused = document.activeElement && document.activeElement.id;
+    el.querySelectorAll("input[data-keep][id]").forEach(function (input) {
+      if (input.value) kept[input.id] = input.value;
+    });
+    el.innerHTML = html;
+    Object.keys(kept).forEach(function (id) {
+      var input = document.getElementById(id);
+      if (input && !input.value) input.value = kept[id];
+    });
+    var again = focused && el.querySelector("[id='" + focused + "']");
+    if (again && again.hasAttribute("data-keep")) again.focus();
   }
 
   function sendFrom(el, extra) {
@@ -182,8 +204,21 @@
     });
   }
 
+  function repeat(attribute, type, unit) {
+    var every = root && Number(root.getAttribute(attribute));
+    if (!every) return;
+    setInterval(function () {
+      var ws = state.socket;
+      if (document.visibilityState === "visible" && ws && ws.readyState === WebSocket.OPEN) {
+        ws.send(JSON.stringify({ type: type }));
+      }
+    }, every * unit);
+  }
+
   setInterval(tickClocks, 1000);
   tickClocks();
+  repeat("data-live-heartbeat", "heartbeat", 1000);
+  repeat("data-live-tick", "tick", 1);
   window.live = { send: send, toast: toast, state: state };
   connect();
 })();

@@ -115,10 +115,13 @@ def test_create_lesson_in_one_form(teacher_client):
 
 
 def test_lesson_form_offers_the_games_of_the_registry_in_the_page_language(teacher_client):
-    """The game list comes from the engines' registry, titled in Finnish on a Finnish page."""
+    """The game list comes from the engines' registry, titled in Finnish on a Finnish page; the
+    plan starts as 5 + 30 + 10 minutes."""
     page = teacher_client.get("/lessons/new/", headers={"Accept-Language": "fi"})
-    assert "Tutkimusohjelma: koulupeli" in page.content.decode()
-    assert 'value="45"' in page.content.decode()
+    html = page.content.decode()
+    assert "Tutkimusohjelma: koulupeli" in html
+    for name, minutes in (("briefing", 5), ("play", 30), ("debrief", 10)):
+        assert f'name="{name}_minutes" value="{minutes}"' in html
 
 
 def test_unknown_game_is_refused(teacher_client):

@@ -1,0 +1,226 @@
+"""The teacher's cockpit on the lesson page's socket (`/ws/lessons/<id>/`) while the lesson plays.
+
+Thin, like every consumer: it calls classroom/cockpit.py and classroom/stories.py for the
+controls, and classroom/dashboard.py for what it draws. Parts:
+
+* `cockpit-bar`: the timeline and the lesson's controls;
+* `cockpit-queue`: the stories waiting for a decision (A and R decide the oldest);
+* `cockpit-tables`: every table's card; `table-card-<n>`: one card, drawn again when its game
+  changes, at most about three times a second; changes that come faster are drawn on the page's
+  next `tick` (every second while the page is visible), which also redraws, every few seconds,
+  what moves with the clock alone (pace, idle badges, the timeline). Only parts whose HTML
+  changed are sent.
+"""
+
+import time
+
+from django.template.loader import render_to_string
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from classroom import cockpit, dashboard, stories
+from classroom.models import Lesson
+from classroom.services import ClassroomError
+from classroom.stories import StoryError
+from games import services as games
+from games.models import Game
+from games.services import GameRefusal
+
+CARD_SECONDS = 0.3
+REFRESH_SECONDS = 5.0
+BAR = "classroom/parts/cockpit_bar.html"
+QUEUE = "classroom/parts/cockpit_queue.html"
+CARD = "classroom/parts/table_card.html"
+TABLES = "classroom/parts/cockpit_tables.html"
+
+HANDLERS = {
+    "tick": "handle_tick", "pause": "handle_pause", "resume": "handle_resume",
+    "extend": "handle_extend", "call_time": "handle_call_time",
+    "story_accept": "handle_story_accept", "story_reject": "handle_story_reject",
+    "nudge": "handle_nudge", "seat_bot": "handle_seat_bot", "story_titles": "handle_story_titles",
+}
+
+
+def cockpit_parts(lesson, now=None):
+    """The cockpit's parts in the active language: {"bar", "queue", "tables"} (HTML), and
+    "cards" ({table number: card HTML}) and "games" ({game id: table id}) for the socket."""
+    now = now or timezone.now()
+    context = {"lesson": lesson, "timeline": dashboard.lesson_timeline(lesson, now),
+               "queue": dashboard.story_queue(lesson), "decided": dashboard.stories_decided(lesson)}
+    cards = dashboard.table_cards(lesson, now)
+    html = {card["number"]: render_to_string(CARD, {"card": card}) for card in cards}
+    return {
+        "bar": render_to_string(BAR, context), "queue": render_to_string(QUEUE, context),
+        "tables": render_to_string(TABLES, {"cards": [
+            {"number": number, "html": html[number]} for number in sorted(html)]}),
+        "cards": html, "games": {card["game_id"]: card["table"].pk for card in cards},
+    }
+
+
+class CockpitMixin:
+    """For TeacherLessonConsumer: draws the cockpit while the lesson plays."""
+
+    def cockpit_setup(self):
+        self.cockpit_sent = {}
+        self.layout = None
+        self.card_drawn_at = {}
+        self.dirty_tables = set()
+        self.refreshed_at = 0.0
+        self.game_tables = {}
+
+    @property
+    def playing(self):
+        return self.lesson.status == Lesson.Status.PLAYING
+
+    # Drawing -------------------------------------------------------------------------------------
+
+    def send_cockpit(self, full=False):
+        """Every part of the cockpit that changed (all of them when `full`)."""
+        if not self.playing:
+            return
+        with translation.override(self.language):
+            drawn = cockpit_parts(self.lesson)
+        parts = {"cockpit-bar": drawn["bar"], "cockpit-queue": drawn["queue"]}
+        cards = {f"table-card-{n}": html for n, html in drawn["cards"].items()}
+        layout = tuple(sorted(drawn["cards"]))
+        if full or layout != self.layout:
+            parts["cockpit-tables"] = drawn["tables"]
+            self.cockpit_sent.update(cards)
+            self.layout = layout
+        else:
+            parts.update(cards)
+        self.game_tables = drawn["games"]
+        self.dirty_tables.clear()
+        self.refreshed_at = time.monotonic()
+        self.card_drawn_at = dict.fromkeys(self.game_tables.values(), self.refreshed_at)
+        self.send_changed(parts, full)
+
+    def send_changed(self, parts, full=False):
+        changed = {k: v for k, v in parts.items() if full or self.cockpit_sent.get(k) != v}
+        self.cockpit_sent.update(changed)
+        if changed:
+            self.send_parts(changed, self.lesson.version)
+
+    def send_card(self, table_id):
+        with translation.override(self.language):
+            card = dashboard.table_card_for(self.lesson, table_id)
+            if card is None:
+                return
+            html = render_to_string(CARD, {"card": card})
+        self.dirty_tables.discard(table_id)
+        self.card_drawn_at[table_id] = time.monotonic()
+        self.send_changed({f"table-card-{card['number']}": html})
+
+    def send_queue(self):
+        with translation.override(self.language):
+            html = render_to_string(QUEUE, {"lesson": self.lesson,
+                                            "queue": dashboard.story_queue(self.lesson),
+                                            "decided": dashboard.stories_decided(self.lesson)})
+        self.send_changed({"cockpit-queue": html})
+
+    def mark_table(self, table_id):
+        """Draw the table's card now, or at the next tick if it was drawn a moment ago."""
+        if table_id is None:
+            return
+        if time.monotonic() - self.card_drawn_at.get(table_id, 0.0) >= CARD_SECONDS:
+            self.send_card(table_id)
+        else:
+            self.dirty_tables.add(table_id)
+
+    # Group messages --------------------------------------------------------------------------
+
+    def game_updated(self, event):
+        if not self.playing:
+            return
+        table_id = self.game_tables.get(event.get("game_id"))
+        if table_id is None:  # a table started since the last full drawing
+            self.lesson.refresh_from_db()
+            self.send_cockpit()
+        else:
+            self.mark_table(table_id)
+
+    def cockpit_changed(self, event):
+        if not self.playing:
+            return
+        if event.get("what") == "stories":
+            self.send_queue()
+        self.mark_table(event.get("table_id"))
+
+    def handle_tick(self, content):
+        if not self.playing:
+            return
+        if time.monotonic() - self.refreshed_at >= REFRESH_SECONDS:
+            self.lesson.refresh_from_db()
+            self.send_cockpit()
+            return
+        for table_id in list(self.dirty_tables):
+            self.send_card(table_id)
+
+    # Controls --------------------------------------------------------------------------------
+
+    def cockpit_act(self, content, change, *args):
+        try:
+            change(*args)
+        except (ClassroomError, StoryError, GameRefusal) as refusal:
+            self.send_error(refusal.code, refusal.message, content.get("id"))
+            self.send_cockpit()
+            return
+        self.lesson.refresh_from_db()
+        self.send_ack(content.get("id"))
+        self.send_cockpit()
+
+    def handle_pause(self, content):
+        self.cockpit_act(content, cockpit.lesson_pause, self.lesson, content.get("message", ""))
+
+    def handle_resume(self, content):
+        self.cockpit_act(content, cockpit.lesson_resume, self.lesson)
+
+    def handle_extend(self, content):
+        self.cockpit_act(content, cockpit.lesson_extend_play, self.lesson,
+                         _int(content.get("minutes")))
+
+    def handle_call_time(self, content):
+        self.cockpit_act(content, cockpit.lesson_call_time, self.lesson)
+
+    def handle_story_accept(self, content):
+        self.cockpit_act(content, stories.story_accept, self.lesson, _int(content.get("story")))
+
+    def handle_story_reject(self, content):
+        self.cockpit_act(content, stories.story_reject, self.lesson, _int(content.get("story")),
+                         content.get("reason", ""))
+
+    def handle_nudge(self, content):
+        try:
+            seats = cockpit.seat_nudge(self.lesson, _int(content.get("table")),
+                                       _int(content.get("seat")))
+        except ClassroomError as refusal:
+            self.send_error(refusal.code, refusal.message, content.get("id"))
+            return
+        self.send_ack(content.get("id"))
+        if seats:
+            message = ngettext("Reminder sent to seat %(seats)s.",
+                               "Reminder sent to seats %(seats)s.", len(seats))
+            self.send_json({"type": "notice",
+                            "message": message % {"seats": ", ".join(map(str, seats))}})
+        else:
+            self.send_error("nobody_to_nudge", _("Nobody there is waiting for a student now."),
+                            content.get("id"))
+
+    def handle_story_titles(self, content):
+        self.cockpit_act(content, cockpit.lesson_show_story_titles, self.lesson,
+                         content.get("show") is True)
+
+    def handle_seat_bot(self, content):
+        game = Game.objects.filter(table__lesson=self.lesson,
+                                   table__number=_int(content.get("table"))).first()
+        bot = content.get("bot")
+        self.cockpit_act(content, games.game_set_seat_bot, game.pk if game else None,
+                         _int(content.get("seat")), bot if isinstance(bot, str) else None)
+
+
+def _int(value):
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
