@@ -115,8 +115,8 @@ def table_pace(view, started_at, timeline):
     left = timeline.play_left.total_seconds()
     if timeline.time_called:
         warn = False
-    elif done >= PACE_MIN_EVIDENCE:
-        warn = (rounds - done) * elapsed / done > left
+    elif done >= PACE_MIN_EVIDENCE:  # half a planned round of slack, so a near miss is no alarm
+        warn = (rounds - done) * elapsed / done > left + PACE_TOLERANCE * per_round
     else:
         warn = elapsed > 1.5 * per_round
     return {"position": position, "done": round(done, 1), "expected": round(expected, 1),

@@ -113,12 +113,16 @@ class SeatFigures:
 
 
 def story_titles(games):
-    """{(game id, story id): title} of accepted stories.
+    """{(game id, story id): title} of the accepted stories that have a title.
 
-    The one place for titles: the teacher's cockpit records them (a Story model); until then
-    stories come from the engine's StoryAccepted events and have no title.
+    The one place for titles: the lesson's Story rows (classroom/stories.py); the engine's
+    StoryAccepted events say which stories count, these rows what they were called.
     """
-    return {}
+    from classroom.models import Story
+
+    rows = Story.objects.filter(game__in=list(games), status=Story.Status.ACCEPTED) \
+        .exclude(title="").values_list("game_id", "story_id", "title")
+    return {(game_id, story_id): title for game_id, story_id, title in rows}
 
 
 def seat_figures(game):

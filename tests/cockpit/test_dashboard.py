@@ -1,0 +1,132 @@
+"""What the cockpit and the projector show: pace against the plan, the table cards, the story
+queue, and a projector board without names."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from classroom import cockpit, dashboard, presence, stories
+from classroom.models import Lesson, Story
+from games.models import Game
+from tests.cockpit.factories import make_playing, student_of, tell, until_may_tell
+
+pytestmark = pytest.mark.django_db
+
+START = timezone.now().replace(microsecond=0)
+
+
+def timeline(play_minutes=30, elapsed_minutes=0, called=False):
+    return dashboard.Timeline(
+        briefing=5, play=play_minutes, debrief=10, started_at=START,
+        play_ends_at=START + timedelta(minutes=play_minutes),
+        now=START + timedelta(minutes=elapsed_minutes), time_called=called, paused=False)
+
+
+def view(round_, phase, rounds=5):
+    return {"round": round_, "phase": phase, "rounds": rounds}
+
+
+@pytest.mark.parametrize("round_, phase, minutes, position, warn", [
+    (1, "funding", 1, "on_time", False),       # just started
+    (2, "funding", 6, "on_time", False),       # 1.1 rounds done, 1 expected
+    (2, "tests", 6, "ahead", False),           # 1.8 done, 1 expected
+    (3, "actions", 6, "ahead", False),         # 2.4 done, 1 expected
+    (2, "actions", 15, "behind", True),        # 1.4 done, 2.5 expected: 3.6 rounds in 15 min
+    (4, "funding", 20, "on_time", False),      # 3.1 done, 3.3 expected
+    (1, "actions", 10, "behind", True),        # stuck in round 1 a third of play time
+    (5, "over", 25, "finished", False),
+])
+def test_pace_is_rounds_done_against_the_plan(round_, phase, minutes, position, warn):
+    """Ahead, on time or behind by half a round; the warning forecasts from the pace so far."""
+    pace = dashboard.table_pace(view(round_, phase), START, timeline(elapsed_minutes=minutes))
+    assert (pace["position"], pace["warn"]) == (position, warn)
+
+
+def test_no_pace_warning_once_time_is_called():
+    """After call time the table ends with its round: no forecast of 5 rounds."""
+    pace = dashboard.table_pace(view(1, "actions"), START, timeline(elapsed_minutes=20,
+                                                                     called=True))
+    assert pace["warn"] is False and pace["position"] == "behind"
+
+
+def test_the_timeline_places_now_after_the_briefing_and_the_play_so_far():
+    """45 minutes: briefing 5, play 30, debrief 10; 15 minutes of play puts now at 20/45."""
+    line = timeline(elapsed_minutes=15)
+    assert [s["width"] for s in line.segments()] == [11.11, 66.67, 22.22]
+    assert line.now_percent == pytest.approx(44.44, abs=0.01)
+    assert line.play_left_text == "15:00" and not line.play_over
+    assert line.lesson_ends_at == START + timedelta(minutes=40)
+
+
+def test_a_table_card_shows_round_turn_seats_tablets_and_badges():
+    """Round and phase, whose turn since when, VP and EP of each seat, tablets, a pending
+    story, an idle seat once its threshold has passed."""
+    lesson, (game,) = make_playing(idle_seconds=30)
+    seat = until_may_tell(game)
+    tell(game, seat, "Title")
+    presence.presence_open("chan-1", student_of(game, seat))
+    Game.objects.filter(pk=game.pk).update(turn_started_at=timezone.now() - timedelta(minutes=2))
+    card = dashboard.table_cards(lesson)[0]
+    assert card["number"] == 1 and card["round"] == 1 and not card["over"]
+    assert [s["seat"] for s in card["to_act"]] == [seat]
+    assert card["pending_stories"] == 1 and card["pending_seats"] == [seat]
+    assert [s["seat"] for s in card["idle"]] == [seat]
+    row = next(s for s in card["seats"] if s["seat"] == seat)
+    assert row["tablets"] == [{"name": student_of(game, seat).pseudonym, "connected": True}]
+    other = next(s for s in card["seats"] if s["seat"] != seat)
+    assert other["tablets"][0]["connected"] is False
+    assert {"vp", "ep", "look", "bot"} <= set(row)
+
+
+def test_no_idle_badge_while_paused_or_just_after_resuming():
+    """A pause is not idleness: the turn counts from the moment the lesson resumed."""
+    lesson, (game,) = make_playing(idle_seconds=30)
+    until_may_tell(game)
+    Game.objects.filter(pk=game.pk).update(turn_started_at=timezone.now() - timedelta(minutes=5))
+    cockpit.lesson_pause(lesson)
+    lesson.refresh_from_db()
+    assert dashboard.table_cards(lesson)[0]["idle"] == []
+    cockpit.lesson_resume(lesson)
+    lesson.refresh_from_db()
+    assert dashboard.table_cards(lesson)[0]["idle"] == []
+
+
+def test_the_story_queue_is_oldest_first_with_table_seat_and_flags():
+    """Two tables' stories in the order asked, each with who asked, its title and its flags."""
+    lesson, games = make_playing(tables=2)
+    first = tell(games[1], until_may_tell(games[1]), "Paskaa tuuria")
+    second = tell(games[0], until_may_tell(games[0]), "Kepler")
+    Story.objects.filter(pk=first.pk).update(requested_at=timezone.now() - timedelta(seconds=30))
+    queue = dashboard.story_queue(lesson)
+    assert [row["pk"] for row in queue] == [first.pk, second.pk]
+    assert queue[0]["table"] == 2 and queue[0]["flagged"] == ["Paskaa"]
+    assert queue[0]["student"] == first.student.pseudonym
+    stories.story_accept(lesson, first.pk)
+    assert [row["pk"] for row in dashboard.story_queue(lesson)] == [second.pk]
+    assert [row["pk"] for row in dashboard.stories_decided(lesson)] == [first.pk]
+
+
+def test_the_projector_board_has_seats_and_vp_but_no_names():
+    """Tables, rounds and seats ranked by VP; titles only when the teacher ticked the box."""
+    lesson, games = make_playing(tables=2)
+    story = tell(games[0], until_may_tell(games[0]), "Galileo's moons")
+    stories.story_accept(lesson, story.pk)
+    board = dashboard.projector_board(lesson)
+    assert [t["number"] for t in board["tables"]] == [1, 2]
+    assert {tuple(sorted(s)) for t in board["tables"] for s in t["seats"]} == {
+        ("ep", "look", "seat", "vp")}
+    assert board["titles"] == []
+    cockpit.lesson_show_story_titles(lesson, True)
+    lesson.refresh_from_db()
+    assert dashboard.projector_board(lesson)["titles"] == ["Galileo's moons"]
+
+
+def test_the_lesson_form_settings_reach_the_lesson():
+    """Plan and story settings chosen when creating the lesson are kept."""
+    lesson, _games = make_playing(plan=(5, 20, 15), stories_per_round=1, story_judge="table",
+                                  story_expiry_minutes=5, idle_seconds=120, at_play_end="remind")
+    assert (lesson.briefing_minutes, lesson.play_minutes, lesson.debrief_minutes) == (5, 20, 15)
+    assert lesson.game_options() == {"variant": "school", "stories_per_round": 1,
+                                     "story_judge": "table"}
+    assert lesson.at_play_end == Lesson.AtPlayEnd.REMIND
