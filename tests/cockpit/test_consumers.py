@@ -1,0 +1,223 @@
+"""The cockpit over real sockets (Channels' WebsocketCommunicator): the lesson page draws every
+table and the story queue, redraws one card when its game moves, takes the teacher's decisions,
+pauses and nudges tablets; tablets ask for stories and show who is connected; the projector shows
+no names; a page is reloaded when its lesson moves on."""
+
+import asyncio
+import json
+import uuid
+
+import pytest
+from channels.auth import AuthMiddlewareStack
+from channels.db import database_sync_to_async
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+
+from classroom.models import Story, Student
+from config.routing import websocket_urlpatterns
+from tests.classroom.test_consumers import session_cookie, student_cookie
+from tests.cockpit.factories import make_playing, until_may_tell
+from tests.games.factories import bot_move, play_move, tablet_token
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+application = AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+
+
+async def open_socket(path, cookie):
+    socket = WebsocketCommunicator(application, path, headers=[(b"cookie", cookie.encode())])
+    connected, _ = await socket.connect()
+    assert connected
+    return socket
+
+
+async def until(socket, predicate, timeout=5):
+    """Read messages until one satisfies `predicate`; returns it."""
+    while True:
+        message = await socket.receive_json_from(timeout=timeout)
+        if predicate(message):
+            return message
+
+
+def has_part(name, text=None):
+    return lambda m: m.get("type") == "parts" and name in m["parts"] and (
+        text is None or text in m["parts"][name])
+
+
+@database_sync_to_async
+def playing(**fields):
+    lesson, games = make_playing(**fields)
+    return lesson, games, session_cookie(lesson.owner)
+
+
+@database_sync_to_async
+def tablet_cookie(game, seat):
+    student = Student.objects.get(seat__table=game.table, seat__number=seat)
+    return student_cookie(tablet_token(student)), student
+
+
+async def cockpit(lesson, cookie):
+    socket = await open_socket(f"/ws/lessons/{lesson.pk}/?shown=playing", cookie)
+    await socket.send_json_to({"type": "sync"})
+    await until(socket, has_part("cockpit-tables"))
+    return socket
+
+
+async def tablet(game, seat):
+    cookie, student = await tablet_cookie(game, seat)
+    socket = await open_socket("/ws/play/", cookie)
+    await socket.send_json_to({"type": "sync"})
+    await until(socket, has_part("play-status"))
+    return socket, student
+
+
+async def test_the_cockpit_draws_every_table_the_queue_and_the_timeline():
+    """On sync: a card per table, the story queue and the bar with the play time."""
+    lesson, _games, cookie = await playing(tables=2)
+    socket = await open_socket(f"/ws/lessons/{lesson.pk}/?shown=playing", cookie)
+    await socket.send_json_to({"type": "sync"})
+    drawn = await until(socket, has_part("cockpit-tables"))
+    assert 'id="table-card-1"' in drawn["parts"]["cockpit-tables"]
+    assert 'id="table-card-2"' in drawn["parts"]["cockpit-tables"]
+    assert "Stories waiting" in drawn["parts"]["cockpit-queue"]
+    assert "data-countdown" in drawn["parts"]["cockpit-bar"]
+    await socket.disconnect()
+
+
+async def test_a_move_redraws_only_its_table_s_card():
+    """A move at table 2 sends table 2's card and nothing else."""
+    lesson, games, cookie = await playing(tables=2)
+    socket = await cockpit(lesson, cookie)
+    await asyncio.sleep(0.35)  # past the card's redraw interval
+    await database_sync_to_async(play_move)(games[1])
+    message = await until(socket, lambda m: m.get("type") == "parts")
+    assert set(message["parts"]) == {"table-card-2"}
+    await socket.disconnect()
+
+
+async def test_a_story_from_a_tablet_reaches_the_queue_and_a_tap_accepts_it():
+    """The tablet asks with a title; the queue shows it; the teacher's accept reaches the
+    tablet's story panel with Insight +1 and EP +1."""
+    lesson, (game,), cookie = await playing()
+    seat = await database_sync_to_async(until_may_tell)(game)
+    teacher = await cockpit(lesson, cookie)
+    student_socket, _student = await tablet(game, seat)
+    tap = str(uuid.uuid4())
+    await student_socket.send_json_to({"type": "story_request", "title": "Kepler's orbits",
+                                       "id": tap, "version": None})
+    await until(student_socket, lambda m: m.get("type") == "ack" and m["ref"] == tap)
+    queue = await until(teacher, has_part("cockpit-queue", "Kepler&#x27;s orbits"))
+    assert 'data-key="a"' in queue["parts"]["cockpit-queue"]
+    story = await database_sync_to_async(Story.objects.get)()
+    await teacher.send_json_to({"type": "story_accept", "story": story.pk, "id": "t1"})
+    panel = await until(student_socket, has_part("play-story", "story-accepted"))
+    assert "EP</abbr> 1" in panel["parts"]["play-story"]
+    await teacher.disconnect()
+    await student_socket.disconnect()
+
+
+async def test_a_story_with_a_long_title_is_refused_on_the_tablet():
+    """The tablet hears why (the count and the limit); no story is kept."""
+    _lesson, (game,), _cookie = await playing()
+    seat = await database_sync_to_async(until_may_tell)(game)
+    socket, _student = await tablet(game, seat)
+    await socket.send_json_to({"type": "story_request", "title": "y" * 141, "id": "tap-long"})
+    error = await until(socket, lambda m: m.get("type") == "error")
+    assert error["code"] == "title_too_long" and "141" in error["message"]
+    assert not await database_sync_to_async(Story.objects.exists)()
+    await socket.disconnect()
+
+
+async def test_pause_covers_every_tablet_and_refuses_their_taps_until_resume():
+    """The overlay with the teacher's message arrives; a tap is refused ("paused"); resuming
+    takes the overlay away."""
+    lesson, (game,), cookie = await playing()
+    teacher = await cockpit(lesson, cookie)
+    seat = await database_sync_to_async(until_may_tell)(game)
+    student_socket, _student = await tablet(game, seat)
+    await teacher.send_json_to({"type": "pause", "message": "Eyes on me", "id": "p1"})
+    overlay = await until(student_socket, has_part("play-overlay", "Eyes on me"))
+    assert 'role="alertdialog"' in overlay["parts"]["play-overlay"]
+    move = await database_sync_to_async(bot_move)(game, seat)
+    await student_socket.send_json_to({"type": "act", "action": move, "id": "a1",
+                                       "version": None})
+    refusal = await until(student_socket, lambda m: m.get("type") == "error")
+    assert refusal["code"] == "paused"
+    await teacher.send_json_to({"type": "resume", "id": "p2"})
+    await until(student_socket, lambda m: has_part("play-overlay")(m)
+                and m["parts"]["play-overlay"] == "")
+    await teacher.disconnect()
+    await student_socket.disconnect()
+
+
+async def test_a_nudge_reaches_only_the_tablet_of_the_seat_to_act():
+    """The seat whose turn it is gets the reminder (with a vibration); another seat nothing."""
+    lesson, (game,), cookie = await playing()
+    seat = await database_sync_to_async(until_may_tell)(game)
+    teacher = await cockpit(lesson, cookie)
+    to_act, _ = await tablet(game, seat)
+    other, _ = await tablet(game, next(s for s in (1, 2, 3) if s != seat))
+    await teacher.send_json_to({"type": "nudge", "table": 1, "id": "n1"})
+    notice = await until(teacher, lambda m: m.get("type") == "notice")
+    assert str(seat) in notice["message"]
+    reminder = await until(to_act, has_part("play-overlay", "data-vibrate"))
+    assert "overlay-nudge" in reminder["parts"]["play-overlay"]
+    assert await other.receive_nothing(timeout=0.3)
+    await to_act.send_json_to({"type": "nudge_seen", "id": "ok"})
+    await until(to_act, lambda m: has_part("play-overlay")(m) and m["parts"]["play-overlay"] == "")
+    for socket in (teacher, to_act, other):
+        await socket.disconnect()
+
+
+async def test_a_tablet_shows_connected_on_its_card_and_away_when_it_closes():
+    """Presence follows the play socket: ● connected while open, ○ away once closed."""
+    lesson, (game,), cookie = await playing()
+    teacher = await cockpit(lesson, cookie)
+    student_socket, student = await tablet(game, 1)
+    name = json.dumps(student.pseudonym)[1:-1]
+    await asyncio.sleep(0.35)  # a change this soon after a drawing waits for the page's tick
+    await teacher.send_json_to({"type": "tick"})
+    await until(teacher, has_part("table-card-1", f"{name}: connected"))
+    await student_socket.send_json_to({"type": "heartbeat"})
+    await student_socket.disconnect()
+    await asyncio.sleep(0.35)
+    await teacher.send_json_to({"type": "tick"})
+    await until(teacher, has_part("table-card-1", f"{name}: away"))
+    await teacher.disconnect()
+
+
+async def test_the_lesson_page_reloads_when_the_lesson_moved_on():
+    """A page loaded in the lobby is told to load again once the tables play."""
+    lesson, _games, cookie = await playing()
+    socket = await open_socket(f"/ws/lessons/{lesson.pk}/?shown=lobby", cookie)
+    await socket.send_json_to({"type": "sync"})
+    message = await socket.receive_json_from(timeout=5)
+    assert message == {"type": "redirect", "url": f"/lessons/{lesson.pk}/"}
+    await socket.disconnect()
+
+
+async def test_the_projector_during_play_shows_tables_and_no_names():
+    """The projector's board has every table, seat numbers and VP, and no pseudonym."""
+    lesson, games, cookie = await playing(tables=2)
+    socket = await open_socket(f"/ws/lessons/{lesson.pk}/projector/?shown=playing", cookie)
+    await socket.send_json_to({"type": "sync"})
+    board = (await until(socket, has_part("projector-board")))["parts"]["projector-board"]
+    names = await database_sync_to_async(lambda: list(
+        Student.objects.filter(lesson=lesson).values_list("pseudonym", flat=True)))()
+    assert board.count('class="pb-table"') == 2
+    assert not [name for name in names if name in board]
+    await database_sync_to_async(play_move)(games[0])
+    await socket.send_json_to({"type": "tick"})  # drawn at most once a second: the tick brings it
+    await until(socket, has_part("projector-board"))
+    await socket.disconnect()
+
+
+async def test_the_cockpit_refuses_a_teacher_s_bad_input_with_a_message():
+    """An extension of 0 minutes and a decision on an unknown story are refused clearly."""
+    lesson, _games, cookie = await playing()
+    socket = await cockpit(lesson, cookie)
+    await socket.send_json_to({"type": "extend", "minutes": 0, "id": "e1"})
+    assert (await until(socket, lambda m: m.get("type") == "error"))["code"] == "bad_minutes"
+    await socket.send_json_to({"type": "story_accept", "story": 999, "id": "s1"})
+    assert (await until(socket, lambda m: m.get("type") == "error"))["code"] == "no_story"
+    await socket.disconnect()
