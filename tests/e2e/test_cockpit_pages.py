@@ -19,6 +19,13 @@ from tests.games.factories import play_until, tablet_token
 pytestmark = pytest.mark.django_db(transaction=True)
 
 SIZES = ("tablet-landscape", "tablet-portrait", "projector")
+OUT_OF_CARD = """() => [...document.querySelectorAll('.table-card')].flatMap(card => {
+    const box = card.getBoundingClientRect();
+    return [...card.querySelectorAll('button, a, .tablet')].filter(el => {
+        const r = el.getBoundingClientRect();
+        return r.right > box.right + 0.5 || r.left < box.left - 0.5;
+    }).map(el => `${card.id}: ${el.textContent.trim().slice(0, 20)}`);
+})"""
 LOCALES = {"fi": "fi-FI", "en": "en-GB"}
 TITLES = {"fi": ["Miksi pimeä aine ei näy?", "Paskaa tuuria nopan kanssa", "Galilein kuut"],
           "en": ["Why can we not see dark matter?", "Such sh1t luck with the die",
@@ -84,6 +91,7 @@ def test_the_cockpit_tablet_and_projector_during_play_fit_every_screen(
         assert page.locator(".queue-item").count() == 3
         assert page.locator(".table-card .badge-bad").count() >= 1  # idle
         looks_right(page, f"cockpit-{language}-{size}")
+        assert page.evaluate(OUT_OF_CARD) == []
         page.context.close()
     teller = off_loop(lambda: stories_teller(games[1]))
     for size in ("tablet-landscape", "tablet-portrait"):
