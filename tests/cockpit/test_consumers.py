@@ -47,7 +47,7 @@ def has_part(name, text=None):
 @database_sync_to_async
 def playing(**fields):
     lesson, games = make_playing(**fields)
-    return lesson, games, session_cookie(lesson.owner)
+    return lesson, games, session_cookie(lesson.owner) + "; language=en"
 
 
 @database_sync_to_async
