@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from classroom.models import ClassroomSettings, Lesson, Student, Table
+from classroom.models import ClassroomSettings, Lesson, Story, Student, Table
 
 
 @admin.register(ClassroomSettings)
@@ -41,3 +41,16 @@ class StudentAdmin(admin.ModelAdmin):
     search_fields = ("pseudonym", "lesson__title")
     fields = ("lesson", "pseudonym", "seat", "joined_at", "removed_at")
     readonly_fields = ("lesson", "seat", "joined_at", "removed_at")
+
+
+@admin.register(Story)
+class StoryAdmin(admin.ModelAdmin):
+    """Interlude stories as kept with their lessons; decided in the cockpit, never here."""
+
+    list_display = ("title", "lesson", "seat", "status", "decided_by", "requested_at")
+    list_filter = ("status",)
+    search_fields = ("title", "lesson__title")
+    readonly_fields = [field.name for field in Story._meta.fields]
+
+    def has_add_permission(self, request):
+        return False

@@ -9,8 +9,6 @@ reaches another seat's socket. A tablet's taps go to `game_apply_action`; its ha
 import json
 
 from django.http import Http404
-from django.template.loader import render_to_string
-from django.utils import translation
 
 from classroom import auth, presence, selectors
 from classroom.consumers import CLOSE_GONE, CLOSE_NOT_ALLOWED, language_from_scope
@@ -115,11 +113,8 @@ class PlayConsumer(TableSocket):
 
     def extra_parts(self):
         lesson = self.student.lesson
-        with translation.override(self.language):
-            html = render_to_string("games/parts/overlay.html", {
-                "paused": lesson.is_paused, "message": lesson.pause_message,
-                "nudge": self.nudged}).strip()
-        return {"play-overlay": html}
+        return {"play-overlay": rendering.overlay_html(self.language, lesson.is_paused,
+                                             lesson.pause_message, self.nudged)}
 
     def send_overlay(self):
         html = self.extra_parts()["play-overlay"]

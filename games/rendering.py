@@ -9,6 +9,7 @@ a round ends. Only a seat's half-made choice (its draft) is rendered per socket.
 
 import json
 from collections import OrderedDict
+from functools import lru_cache
 
 from django.template.loader import render_to_string
 from django.utils import translation
@@ -141,7 +142,7 @@ def _story_panel(snapshot, view, seat, teacher):
     if teacher or seat is None:
         return story_panel.table_panel(view, snapshot.names, rows)
     return story_panel.seat_panel(view, snapshot.state.get("options", {}), seat, snapshot.names,
-                                  rows)
+                                  rows, bot_plays=seat in snapshot.bots)
 
 
 def _choices_context(snapshot, seat, draft, teacher):
@@ -222,3 +223,12 @@ def _earlier(snapshot, seat, language):
     key = (snapshot.game_id, "earlier", view["round"], seat, language, names)
     return _cache.get_or_make(key, lambda: render_to_string(
         "games/parts/log.html", {"log": _log_rounds(snapshot, seat, current=False)}))
+
+
+@lru_cache(maxsize=256)
+def overlay_html(language, paused, message, nudge):
+    """The pause overlay or the turn's reminder (`play-overlay`), rendered once per process for
+    what it shows; empty when there is neither."""
+    with translation.override(language):
+        return render_to_string("games/parts/overlay.html", {
+            "paused": paused, "message": message, "nudge": nudge}).strip()

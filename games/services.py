@@ -270,9 +270,11 @@ def game_play_bots(game_id):
 
 
 def games_play_due_bots(now=None):
-    """Let the bots act in every game whose bot is due; returns how many bots acted."""
+    """Let the bots act in every game whose bot is due, in lessons that play and are not paused;
+    returns how many bots acted."""
     now = now or timezone.now()
     due = Game.objects.filter(bot_due_at__lte=now, finished_at__isnull=True,
+                              table__lesson__status="playing",
                               table__lesson__paused_at__isnull=True)
     acted = 0
     for game_id in due.values_list("pk", flat=True):

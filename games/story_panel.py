@@ -25,8 +25,10 @@ def story_rows(game_id):
         "decided_by")}
 
 
-def seat_panel(view, options, seat, names, rows):
-    """What one seat's tablet shows about stories now."""
+def seat_panel(view, options, seat, names, rows, bot_plays=False):
+    """What one seat's tablet shows about stories now (nothing while a robot plays the seat)."""
+    if bot_plays:
+        return {"hidden": True}
     me = next(p for p in view["players"] if p["seat"] == seat)
     mine = [s for s in view["stories"] if s["seat"] == seat]
     this_round = [s for s in mine if s["round"] == view["round"]]

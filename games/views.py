@@ -4,7 +4,6 @@ the same parts as their sockets, so the first paint needs no socket round trip."
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
-from django.template.loader import render_to_string
 from django.utils import translation
 
 from classroom import auth, presence, selectors
@@ -23,8 +22,8 @@ def play(request):
     seat = student.seat.number
     language = student.lesson.language
     with translation.override(language):
-        overlay = render_to_string("games/parts/overlay.html", {
-            "paused": student.lesson.is_paused, "message": student.lesson.pause_message}).strip()
+        overlay = rendering.overlay_html(language, student.lesson.is_paused,
+                                         student.lesson.pause_message, False)
         return render(request, "games/play.html", {
             **_page(snapshot, seat, language), "student": student, "seat": seat,
             "lesson": student.lesson, "overlay": overlay,

@@ -294,3 +294,14 @@ def test_presence_counts_sockets_and_turns_away_without_a_heartbeat():
     assert presence.connected_students(lesson) == {student.pk: True}
     TabletPresence.objects.update(seen_at=past(3600))
     assert presence.presences_sweep() == 1 and not TabletPresence.objects.exists()
+
+
+def test_bots_stop_once_the_lesson_has_moved_to_the_debrief():
+    """After the debrief opens at the deadline, an unfinished game's bots do not play on."""
+    lesson, (game,) = make_playing(seats=2, at_play_end="debrief")
+    all_bots(game)
+    Lesson.objects.filter(pk=lesson.pk).update(play_ends_at=past())
+    cockpit.lessons_follow_clock()
+    version = fresh(game).version
+    assert services.games_play_due_bots(now=timezone.now() + timedelta(minutes=5)) == 0
+    assert fresh(game).version == version
