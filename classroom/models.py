@@ -183,8 +183,10 @@ class Lesson(models.Model):
 
     def game_options(self):
         """What a new game at one of the lesson's tables is played with (docs/engine.md)."""
-        return {"variant": self.variant, "stories_per_round": self.stories_per_round,
-                "story_judge": self.story_judge}
+        # Plain values: a fresh instance holds the choices' enum members, and game states are
+        # plain data (the engine copies them with marshal).
+        return {"variant": str(self.variant), "stories_per_round": int(self.stories_per_round),
+                "story_judge": str(self.story_judge)}
 
 
 class Table(models.Model):

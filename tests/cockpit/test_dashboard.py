@@ -130,3 +130,12 @@ def test_the_lesson_form_settings_reach_the_lesson():
     assert lesson.game_options() == {"variant": "school", "stories_per_round": 1,
                                      "story_judge": "table"}
     assert lesson.at_play_end == Lesson.AtPlayEnd.REMIND
+
+
+def test_game_options_are_plain_values_even_from_a_fresh_lesson():
+    """A lesson just created holds enum members; the game's options must be plain str and int."""
+    from tests.classroom.factories import make_lesson
+
+    options = make_lesson(story_judge=Lesson.StoryJudge.TABLE).game_options()
+    assert type(options["story_judge"]) is str and options["story_judge"] == "table"
+    assert type(options["stories_per_round"]) is int
