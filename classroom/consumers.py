@@ -126,6 +126,13 @@ class TeacherLessonConsumer(CockpitMixin, LessonSocket):
     def group_names(self):
         return [self.lesson.group_name, self.lesson.teacher_group_name]
 
+    def page_url(self):
+        """Where the teacher belongs now: the debrief's live review once it has opened (also
+        where *Open debrief* leads, so a click racing this message ends on the same page)."""
+        if self.lesson.status == Lesson.Status.DEBRIEF:
+            return f"/lessons/{self.lesson.pk}/debrief/"
+        return super().page_url()
+
     def render(self):
         if super().render() and self.playing:
             self.send_cockpit()

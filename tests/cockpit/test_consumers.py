@@ -221,3 +221,15 @@ async def test_the_cockpit_refuses_a_teacher_s_bad_input_with_a_message():
     await socket.send_json_to({"type": "story_accept", "story": 999, "id": "s1"})
     assert (await until(socket, lambda m: m.get("type") == "error"))["code"] == "no_story"
     await socket.disconnect()
+
+
+async def test_the_cockpit_goes_to_the_debrief_review_when_the_debrief_opens():
+    """Call time's end (or Open debrief) takes the teacher's page to the live review."""
+    from debrief.services import debrief_open
+
+    lesson, _games, cookie = await playing()
+    socket = await cockpit(lesson, cookie)
+    await database_sync_to_async(debrief_open)(lesson)
+    message = await until(socket, lambda m: m.get("type") == "redirect")
+    assert message["url"] == f"/lessons/{lesson.pk}/debrief/"
+    await socket.disconnect()

@@ -102,8 +102,7 @@ def test_a_story_accepted_with_the_key_adds_insight_and_call_time_ends_both_game
     off_loop(run_bots, games)
     for page in tablets.values():
         page.wait_for_url(re.compile("/debrief/$"), timeout=20_000)
-    teacher.wait_for_url(re.compile(rf"/lessons/{lesson.pk}/$"))
-    teacher.locator("text=Live review of the debrief").wait_for()
+    teacher.wait_for_url(re.compile(rf"/lessons/{lesson.pk}/debrief/$"))
     assert off_loop(lambda: Lesson.objects.get(pk=lesson.pk).status) == "debrief"
     for game in games:
         result = off_loop(outcome, game)
