@@ -46,9 +46,10 @@ def cockpit_parts(lesson, now=None):
     """The cockpit's parts in the active language: {"bar", "queue", "tables"} (HTML), and
     "cards" ({table number: card HTML}) and "games" ({game id: table id}) for the socket."""
     now = now or timezone.now()
-    context = {"lesson": lesson, "timeline": dashboard.lesson_timeline(lesson, now),
-               "queue": dashboard.story_queue(lesson), "decided": dashboard.stories_decided(lesson)}
     cards = dashboard.table_cards(lesson, now)
+    context = {"lesson": lesson, "timeline": dashboard.lesson_timeline(lesson, now),
+               "queue": dashboard.story_queue(lesson), "decided": dashboard.stories_decided(lesson),
+               "cards": cards}
     html = {card["number"]: render_to_string(CARD, {"card": card}) for card in cards}
     return {
         "bar": render_to_string(BAR, context), "queue": render_to_string(QUEUE, context),

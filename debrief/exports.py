@@ -339,11 +339,27 @@ def json_document(lessons, rows):
         "format": FORMAT_VERSION,
         "exported_at": timezone.localtime().isoformat(timespec="seconds"),
         "lessons": [{**lesson_info(lesson),
-                     "questions": [q.text for q in selectors.lesson_questions(lesson)]}
+                     "questions": [q.text for q in selectors.lesson_questions(lesson)],
+                     "stories": lesson_stories(lesson)}
                     for lesson in lessons],
         "codebook": {column: meaning for column, _label, meaning in codebook()},
         "rows": list(rows),
     }
+
+
+def lesson_stories(lesson):
+    """Every interlude story of the lesson as kept (docs/cockpit.md): who asked, when, the
+    title, the decision and its reason."""
+    from classroom.models import Story
+
+    stories = Story.objects.filter(lesson=lesson).select_related("game__table", "student")
+    return [{"table": story.game.table.number, "seat": story.seat,
+             "pseudonym": story.student.pseudonym if story.student else "",
+             "round": story.round, "title": story.title, "status": story.status,
+             "reason": story.reason, "decided_by": story.decided_by,
+             "requested_at": _local(story.requested_at, "%Y-%m-%d %H:%M:%S"),
+             "decided_at": _local(story.decided_at, "%Y-%m-%d %H:%M:%S")}
+            for story in stories.order_by("requested_at", "pk")]
 
 
 def json_text(lessons, rows):

@@ -341,3 +341,17 @@ def test_the_lesson_export_shows_the_seat_s_accepted_titles():
     others = {r["story_titles"] for r in rows if r["seat"] != seat}
     assert mine == {"Hubble and the redshift"} and others == {""}
     assert {r["accepted_stories"] for r in rows if r["seat"] == seat} == {1}
+
+
+def test_the_json_export_keeps_every_story_with_who_when_and_the_decision():
+    """The lesson's stories in the JSON export: accepted and rejected, with reason and times."""
+    lesson, (game,) = make_playing()
+    seat = until_may_tell(game)
+    tell_and_accept(game, seat, "Kepler")
+    rejected = tell(game, seat, "Off topic")
+    stories.story_reject(lesson, rejected.pk, "Link it to the test")
+    kept = exports.json_document([lesson], [])["lessons"][0]["stories"]
+    assert [(s["title"], s["status"], s["reason"]) for s in kept] == [
+        ("Kepler", "accepted", ""), ("Off topic", "rejected", "Link it to the test")]
+    assert kept[0]["pseudonym"] == student_of(game, seat).pseudonym
+    assert kept[0]["table"] == 1 and kept[0]["decided_by"] == "teacher" and kept[0]["decided_at"]
