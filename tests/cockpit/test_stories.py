@@ -355,3 +355,19 @@ def test_the_json_export_keeps_every_story_with_who_when_and_the_decision():
         ("Kepler", "accepted", ""), ("Off topic", "rejected", "Link it to the test")]
     assert kept[0]["pseudonym"] == student_of(game, seat).pseudonym
     assert kept[0]["table"] == 1 and kept[0]["decided_by"] == "teacher" and kept[0]["decided_at"]
+
+
+def test_sv_78_a_seat_may_ask_before_its_roll_and_the_story_uses_no_action():
+    """At its test's confirm step the tester may ask; asking changes no action or resource."""
+    from tests.games.factories import play_until
+
+    lesson, (game,) = make_playing()
+    state = play_until(game, lambda s: (s["step"] or {}).get("kind") == "test")
+    seat = state["step"]["seats"][0]
+    before = seat_view(game, seat)
+    story = tell(game, seat, "Before the roll")
+    after = seat_view(game, seat)
+    assert story.status == Story.Status.PENDING
+    assert (after["actions_taken"], after["resources"]) == (
+        before["actions_taken"], before["resources"])
+    assert engine_state(game)[1]["step"]["kind"] == "test"
