@@ -61,9 +61,9 @@ def recreate_database(url):
 
 
 def latency_figures(tables, measure_dashboard):
-    table_ms, dashboard_ms, last_ms, missing = tablets.latencies(tables, measure_dashboard)
-    figures = {"samples": len(last_ms), "unseen": missing}
-    for name, values in (("", last_ms), ("table_", table_ms), ("dashboard_", dashboard_ms)):
+    series, missing = tablets.latencies(tables, measure_dashboard)
+    figures = {"samples": len(series[""]), "unseen": missing}
+    for name, values in series.items():
         if values:
             figures.update({f"{name}p50_ms": percentile(values, 0.50),
                             f"{name}p95_ms": percentile(values, 0.95),
@@ -72,13 +72,15 @@ def latency_figures(tables, measure_dashboard):
     return figures
 
 
-async def play(tables, player, args, usage, seed):
-    """The steady phase: every table at its pace for `duration`; then wait until all is quiet."""
+async def play(tables, player, args, usage, seed, profile=None):
+    """The steady phase: every table at its pace for `duration`; then wait until all is quiet.
+    With `profile` (a path prefix), py-spy records each server process meanwhile."""
     clients = [c for t in tables for c in t.clients]
     watchers = list({id(t.dashboard): t.dashboard for t in tables if t.dashboard}.values())
     for client in clients:
         client.parts_bytes = client.parts_count = 0
     rng = tablets.new_rng(seed)
+    spies = servers.profile(usage, args.duration, profile) if profile else []
     usage.start()
     client_cpu = time.process_time()
     started = time.perf_counter()
@@ -86,6 +88,8 @@ async def play(tables, player, args, usage, seed):
     await asyncio.gather(*(tablets.drive(t, player, args.pace, until, rng) for t in tables))
     wall = time.perf_counter() - started
     cpu = usage.stop()
+    for spy in spies:
+        spy.wait()
     client_pct = round(100 * (time.process_time() - client_cpu) / wall, 1)
     await tablets.quiet(clients + watchers)
     actions = [a for t in tables for a in t.actions]
@@ -124,8 +128,9 @@ async def measure_app(mode, env, ports, children, lessons, args, cycles):
     await tablets.open_all(clients)
     await asyncio.sleep(0.5)
     rss_open = sum(usage.rss())
+    profile = args.profile and f"{args.profile}/{mode.name}-{len(lessons)}"
     result = await play(tables, tablets.AppPlayer(tablets.new_rng(args.seed)), args, usage,
-                        args.seed)
+                        args.seed, profile)
     final = classes.db(env, "versions", payload=[t.game_id for t in tables])
     result["lost_messages"] = sum(1 for t in tables for c in t.clients
                                   if (c.last_version() or -1) < final[str(t.game_id)])
@@ -286,6 +291,8 @@ def main(argv=None):
     parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL",
                                                                  DEFAULT_DATABASE))
     parser.add_argument("--redis-url", default=os.environ.get("BENCH_REDIS_URL", ""))
+    parser.add_argument("--profile", default="",
+                        help="a folder: py-spy records the app's servers during each run")
     parser.add_argument("--quick", action="store_true", help="a smoke run: one small lesson")
     parser.add_argument("--out", default=str(RESULTS / "live.json"))
     args = parser.parse_args(argv)

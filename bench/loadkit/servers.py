@@ -209,3 +209,13 @@ class Usage:
         wall = time.monotonic() - self.started
         return [round(100 * (after - before) / wall, 1)
                 for before, after in zip(self.cpu_started, self.cpu_seconds(), strict=True)]
+
+
+def profile(usage, seconds, prefix):
+    """py-spy recordings (collapsed stacks, idle included) of each process, for `seconds`."""
+    spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
+    Path(prefix).parent.mkdir(parents=True, exist_ok=True)
+    return [subprocess.Popen([spy, "record", "-p", str(p.pid), "-d", str(int(seconds)), "-r", "200",
+                              "-f", "raw", "-o", f"{prefix}-{p.pid}.txt"],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            for p in usage.processes]

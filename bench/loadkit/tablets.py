@@ -255,8 +255,10 @@ async def quiet(clients, seconds=1.0, limit=20.0):
 
 
 def latencies(tables, measure_dashboard):
-    """Per acknowledged action: seconds until the last table socket (and dashboard) had it."""
+    """Per acknowledged action, milliseconds until: the last table socket had its version, the
+    dashboard had it, the last of both; and until the actor's ack and the first socket."""
     table_ms, dashboard_ms, last_ms, missing = [], [], [], 0
+    ack_ms, first_ms = [], []
     for table in tables:
         for action in table.actions:
             if action.version is None:
@@ -267,6 +269,8 @@ def latencies(tables, measure_dashboard):
                 continue
             table_at = max(seen)
             last = table_at
+            ack_ms.append((action.acked - action.started) * 1000)
+            first_ms.append((min(seen) - action.started) * 1000)
             table_ms.append((table_at - action.started) * 1000)
             if measure_dashboard and table.dashboard is not None:
                 at = table.dashboard.first_seen(action.version, table.key)
@@ -276,7 +280,8 @@ def latencies(tables, measure_dashboard):
                 dashboard_ms.append((at - action.started) * 1000)
                 last = max(last, at)
             last_ms.append((last - action.started) * 1000)
-    return table_ms, dashboard_ms, last_ms, missing
+    return {"": last_ms, "table_": table_ms, "dashboard_": dashboard_ms, "ack_": ack_ms,
+            "first_": first_ms}, missing
 
 
 def new_rng(seed):
