@@ -216,6 +216,6 @@ def profile(usage, seconds, prefix):
     spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
     Path(prefix).parent.mkdir(parents=True, exist_ok=True)
     return [subprocess.Popen([spy, "record", "-p", str(p.pid), "-d", str(int(seconds)), "-r", "200",
-                              "-f", "raw", "-o", f"{prefix}-{p.pid}.txt"],
+                              "--gil", "-f", "raw", "-o", f"{prefix}-{p.pid}.txt"],
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             for p in usage.processes]
