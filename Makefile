@@ -60,9 +60,13 @@ test-browser: setup-dev
 test-reliability: setup-dev
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PYTEST) tests/reliability
 
+# The live benchmark needs PostgreSQL (BENCH_DATABASE_URL, a database whose name starts
+# tutkimus_bench, recreated on each run) and redis-server (or BENCH_REDIS_URL); see docs/performance.md.
 bench: setup-dev
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/play.py
+	$(BIN)/python bench/live.py
+	$(BIN)/python bench/page.py
 
 lint: setup-dev
 	$(BIN)/ruff check .

@@ -12,12 +12,16 @@ static/js/live.js is the client side. Group messages carry ids and versions only
 renders its own view (see docs/live.md).
 """
 
+import contextvars
 import json
 import os
 import time
 
 from asgiref.sync import async_to_sync
+from channels.consumer import get_handler_name
+from channels.db import database_sync_to_async
 from channels.generic.websocket import JsonWebsocketConsumer
+from channels.layers import get_channel_layer
 from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -25,6 +29,9 @@ from django.utils.translation import gettext as _
 MAX_MESSAGE_BYTES = 16 * 1024
 CLOSE_TOO_BIG = 1009
 CLOSE_FLOODING = 4008
+
+# What a consumer's handler sends, to its socket and to groups, while it runs (see `dispatch`).
+_outbox = contextvars.ContextVar("live_outbox", default=None)
 
 
 class TokenBucket:
@@ -56,6 +63,51 @@ class LiveConsumer(JsonWebsocketConsumer):
     rate_per_second = 10
     rate_burst = 30
     strikes_before_close = 20
+
+    @property
+    def base_send(self):
+        return self._send_later
+
+    @base_send.setter
+    def base_send(self, blocking_send):
+        """Channels hands a sync consumer a blocking send; keep its coroutine function too."""
+        self._send_blocking, self._send_now = blocking_send, blocking_send.awaitable
+
+    def _send_later(self, message):
+        outbox = _outbox.get()
+        if outbox is None:  # a subclass dispatched by itself
+            self._send_blocking(message)
+        else:
+            outbox.append((None, message))
+
+    async def dispatch(self, message):
+        """Run the handler on the sync thread, then send what it sent, in order, from here.
+
+        Every sync consumer of a process shares one thread. Were each send and group message
+        made from that thread, it would wait on the event loop (and on Redis) once per message,
+        and every socket of the process would wait behind it.
+        """
+        outbox = []
+        token = _outbox.set(outbox)
+        try:
+            await database_sync_to_async(self._dispatch_here)(message)
+        finally:
+            _outbox.reset(token)
+            for group, item in outbox:
+                if group is None:
+                    await self._send_now(item)
+                else:
+                    await self.channel_layer.group_send(group, item)
+
+    def _dispatch_here(self, message):
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            self.unhandled(message)
+        else:
+            handler(message)
+
+    def unhandled(self, message):
+        raise ValueError(f"No handler for message type {message['type']}")
 
     def websocket_connect(self, message):
         self.bucket = TokenBucket(self.rate_per_second, self.rate_burst)
@@ -115,9 +167,12 @@ def _ref(ref):
 
 
 def group_send(group, message):
-    """Send a group message from synchronous code (services, tasks, views)."""
-    from channels.layers import get_channel_layer
-
+    """Send a group message from synchronous code (services, tasks, views); inside a live
+    consumer's handler, once the handler has returned."""
+    outbox = _outbox.get()
+    if outbox is not None:
+        outbox.append((group, message))
+        return
     async_to_sync(get_channel_layer().group_send)(group, message)
 
 

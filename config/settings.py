@@ -106,7 +106,12 @@ TEMPLATES = [
 
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL)}
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        # Under ASGI every request runs in a thread of its own, so a persistent connection per
+        # thread would open one per request and leave it open; a per-process pool reuses them.
+        DATABASES["default"]["OPTIONS"] = {"pool": {"min_size": 2, "max_size": 10,
+                                                    "timeout": 20}}
 else:
     VAR_DIR.mkdir(parents=True, exist_ok=True)
     DATABASES = {
@@ -123,6 +128,9 @@ else:
             # Tests use a file too: an in-memory database shared between threads fails racing
             # writers with "table is locked" instead of queueing them as the real file does.
             "TEST": {"NAME": VAR_DIR / "test.sqlite3"},
+            # Live consumers share one thread per process: keep its connection open rather than
+            # opening a new one (and running the pragmas) for every message.
+            "CONN_MAX_AGE": None,
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -133,12 +141,16 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "") or REDIS_URL
 
 if REDIS_URL:
-    CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "capacity": 1000, "expiry": 30},
-        }
-    }
+    # Redis publish/subscribe: a group message is one PUBLISH, and each process that has members
+    # gets it once and hands it to its sockets. The list-based layer (`core`) costs Redis round
+    # trips per member socket (docs/performance.md); it stays available as a fallback.
+    CHANNEL_LAYERS = {"default": {
+        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "CONFIG": {"hosts": [REDIS_URL], "capacity": 1000, "expiry": 30},
+    } if os.environ.get("TUTKIMUS_CHANNEL_LAYER") == "core" else {
+        "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+        "CONFIG": {"hosts": [REDIS_URL]},
+    }}
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",

@@ -8,8 +8,6 @@ teachers), calls services for changes, and renders its own parts when told that 
 import logging
 import time
 
-from channels.consumer import get_handler_name
-from channels.db import database_sync_to_async
 from django.http import Http404
 from django.template.loader import render_to_string
 from django.utils import translation
@@ -32,13 +30,8 @@ class DebriefSocket(LiveConsumer):
     """Ignores group messages it has no handler for, so another app's new message type on a
     shared group never breaks these pages."""
 
-    @database_sync_to_async
-    def dispatch(self, message):
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            logger.debug("%s ignores %s", type(self).__name__, message.get("type"))
-            return
-        handler(message)
+    def unhandled(self, message):
+        logger.debug("%s ignores %s", type(self).__name__, message.get("type"))
 
     def render_parts(self, parts, context, version=None):
         with translation.override(self.language):

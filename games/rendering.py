@@ -27,26 +27,39 @@ CHOICES = {"play-actions": "games/parts/actions.html", "map-marks": "games/parts
 TEACHER_CHOICES = {"play-actions": "games/parts/seat_controls.html",
                    "map-marks": "games/parts/map_marks.html"}
 EARLIER = "play-log-earlier"
+BOARD_SHOWS = ("seat", "look", "name", "bot", "resources", "rigour", "hype", "hype_over_rigour",
+               "artefact_danger", "reputation", "debt", "vp_in_play", "score", "ep", "insight",
+               "next_test_plus", "scheduled", "theories", "tiles_left", "projects", "methods",
+               "hand", "hand_size", "records", "bridges_list", "programmes")
 PART_IDS = (*SHARED, *OWN, *CHOICES, EARLIER)
 MAX_ENTRIES = 4000
+MAX_PIECES = 20000
 
 
 class _Cache(OrderedDict):
+    def __init__(self, limit):
+        super().__init__()
+        self.limit = limit
+
     def get_or_make(self, key, make):
         if key in self:
             self.move_to_end(key)
             return self[key]
         value = self[key] = make()
-        while len(self) > MAX_ENTRIES:
+        while len(self) > self.limit:
             self.popitem(last=False)
         return value
 
 
-_cache = _Cache()
+_cache = _Cache(MAX_ENTRIES)
+# Pieces keyed by what they show (hexes, cards, a seat's board) outlive many revisions, so they
+# get a cache of their own that the per-revision parts of hundreds of tables do not flush.
+_pieces = _Cache(MAX_PIECES)
 
 
 def forget():
     _cache.clear()
+    _pieces.clear()
 
 
 def render_parts(snapshot, seat, language, teacher=False):
@@ -72,9 +85,9 @@ def render_choices(snapshot, seat, language, draft, teacher=False):
 
 
 def fragment(template, key, context):
-    """A small piece (a hex, a card) rendered once per process for what it shows."""
-    return _cache.get_or_make(("fragment", template, translation.get_language(), key),
-                              lambda: render_to_string(template, context))
+    """A piece (a hex, a card, a seat's board) rendered once per process for what it shows."""
+    return _pieces.get_or_make((template, translation.get_language(), key),
+                               lambda: render_to_string(template, context))
 
 
 def _card_html(cards):
@@ -124,6 +137,11 @@ def _own(snapshot, seat, teacher):
     for board in boards:
         for cards in ("theories", "projects", "methods", "hand"):
             _card_html(board[cards])
+        # Most changes touch one seat: the other boards are the same HTML as before.
+        shown = [teacher, *(board.get(name) for name in BOARD_SHOWS)]
+        board["html"] = fragment("games/parts/board_section.html",
+                                 json.dumps(shown, sort_keys=True, default=str),
+                                 {"b": board, "teacher": teacher})
     context = {
         "status": presenters.status(view, seat, names, bots, snapshot.version),
         "boards": boards,

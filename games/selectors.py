@@ -82,6 +82,23 @@ def game_snapshot(game_id, revision=None):
     return snapshot
 
 
+def game_remember(game, new_rows):
+    """What this process just wrote, once committed: the snapshot and the log rows, so that its
+    sockets render the change without reading it back from the database."""
+    snapshot = GameSnapshot(
+        game_id=game.pk, table_id=game.table_id, table_number=game.table.number,
+        lesson_id=game.table.lesson_id, engine_key=game.engine_key, version=game.version,
+        revision=game.revision, state=game.state, players=tuple(game.players),
+    )
+    cached = _snapshots.get(game.pk)
+    if cached is None or snapshot.revision > cached.revision:
+        _snapshots.remember(game.pk, snapshot)
+    rows = _logs.get(game.pk)
+    if rows is not None and new_rows and len(rows) == new_rows[0].seq - 1:
+        rows.extend(LogRow(r.seq, r.action, r.events, r.actor_kind, r.actor_seat)
+                    for r in new_rows)
+
+
 def game_log(game_id, version):
     """The first `version` rows of the game's log, reading only rows not read before."""
     rows = _logs.get(game_id)

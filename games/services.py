@@ -18,7 +18,7 @@ from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from games import labels, notify
+from games import labels, notify, selectors
 from games.engines.base import CHANCE, ENGINES, IllegalAction, resolve_chance
 from games.models import Game, GameAction
 
@@ -139,6 +139,7 @@ def game_apply_action(game_id, action, *, expected_version, client_action_id=Non
         _follow_turn(game, engine, state, waiting_before, action.get("seat"))
         _save(game, engine, state, len(rows))
         GameAction.objects.bulk_create(rows)
+        transaction.on_commit(lambda: selectors.game_remember(game, rows))
         notify.game_changed(game)
     return ActionResult(game.pk, game.version, game.revision, events)
 

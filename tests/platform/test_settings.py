@@ -14,6 +14,8 @@ from django.conf import settings
 print(json.dumps({
     "database": settings.DATABASES["default"]["ENGINE"],
     "database_name": str(settings.DATABASES["default"]["NAME"]),
+    "database_options": settings.DATABASES["default"]["OPTIONS"],
+    "conn_max_age": settings.DATABASES["default"]["CONN_MAX_AGE"],
     "channel_layer": settings.CHANNEL_LAYERS["default"]["BACKEND"],
     "cache": settings.CACHES["default"]["BACKEND"],
     "eager": settings.CELERY_TASK_ALWAYS_EAGER,
@@ -64,7 +66,7 @@ def test_scaled_out_mode_from_environment_variables(tmp_path):
     )
     assert shown["database"] == "django.db.backends.postgresql"
     assert shown["database_name"] == "tk"
-    assert shown["channel_layer"] == "channels_redis.core.RedisChannelLayer"
+    assert shown["channel_layer"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
     assert shown["cache"] == "django.core.cache.backends.redis.RedisCache"
     assert shown["eager"] is False
     assert shown["broker"] == "redis://r.example:6379/1"
@@ -78,7 +80,21 @@ def test_celery_broker_url_overrides_redis_url(tmp_path):
         tmp_path,
     )
     assert shown["broker"] == "amqp://guest@mq.example//"
+    assert shown["channel_layer"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
+
+
+def test_the_list_based_redis_layer_stays_available(tmp_path):
+    """TUTKIMUS_CHANNEL_LAYER=core picks channels_redis's list-based layer instead of pub/sub."""
+    shown = settings_with({"REDIS_URL": "redis://r.example:6379/1",
+                           "TUTKIMUS_CHANNEL_LAYER": "core"}, tmp_path)
     assert shown["channel_layer"] == "channels_redis.core.RedisChannelLayer"
+
+
+def test_postgresql_connections_come_from_a_pool(tmp_path):
+    """Under ASGI each request has a thread of its own: connections are pooled, not per thread."""
+    shown = settings_with({"DATABASE_URL": "postgres://u@db.example:5432/tk"}, tmp_path)
+    assert shown["database_options"]["pool"]["max_size"] >= 2
+    assert shown["conn_max_age"] == 0
 
 
 def test_production_refuses_to_start_without_a_secret_key(tmp_path):

@@ -1,5 +1,6 @@
 """The scaled-out mode against this machine's real PostgreSQL and Redis."""
 
+import asyncio
 import json
 import os
 import shutil
@@ -53,10 +54,14 @@ def test_scaled_out_settings_use_the_real_services():
         cursor.execute("SELECT 1")
         assert cursor.fetchone() == (1,)
     layer = get_channel_layer()
-    assert type(layer).__module__ == "channels_redis.core"
-    channel = async_to_sync(layer.new_channel)()
-    async_to_sync(layer.send)(channel, {"type": "probe", "n": 7})
-    assert async_to_sync(layer.receive)(channel)["n"] == 7
+    assert type(layer).__module__ == "channels_redis.pubsub"
+
+    async def round_trip():
+        channel = await layer.new_channel()
+        await layer.send(channel, {"type": "probe", "n": 7})
+        return await asyncio.wait_for(layer.receive(channel), 10)
+
+    assert async_to_sync(round_trip)()["n"] == 7
     cache.set("services-probe", 41)
     assert cache.get("services-probe") == 41
     assert settings.CELERY_TASK_ALWAYS_EAGER is False
