@@ -8,6 +8,7 @@ CSV and XLSX; JSON keeps the text exactly. Every export says when the data will 
 import csv
 import io
 import json
+import unicodedata
 from dataclasses import dataclass, field
 
 from django.utils import timezone
@@ -26,7 +27,9 @@ FORMAT_VERSION = "tutkimusohjelma-debrief/1"
 # A cell starting with one of these may run as a formula (or DDE) when a spreadsheet opens it;
 # leading blanks count too, because an import may trim them (the full-width forms are for IMEs).
 FORMULA_TRIGGERS = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
-BLANKS = " \t\r\n\u00a0\u3000"
+# What a reader may drop or not show before a trigger: blanks, line and paragraph separators,
+# control characters (XLSX cannot hold most of them) and format characters (zero-width, BOM).
+HIDDEN_CATEGORIES = {"Zs", "Zl", "Zp", "Cc", "Cf"}
 STORY_SEPARATOR = " | "
 FIGURE_COLUMNS = ("game_over", "final_vp", "rank", "replications", "bridges", "ep",
                   "accepted_stories")
@@ -91,11 +94,22 @@ WIDE_COLUMNS = {"question": 48, "facts": 60, "answer": 70, "lesson": 24, "pseudo
 
 
 def neutralise_cell(value):
-    """Text a spreadsheet could run as a formula gets a leading apostrophe; other values pass."""
+    """Text a spreadsheet could run as a formula gets a leading apostrophe; other values pass.
+
+    A trigger counts after any hidden characters and in its compatibility forms (full-width,
+    small), since an import may drop the one and normalise the other."""
     if isinstance(value, str) and (value.startswith(FORMULA_TRIGGERS)
-                                   or value.lstrip(BLANKS).startswith(FORMULA_TRIGGERS)):
+                                   or _first_visible(value).startswith(FORMULA_TRIGGERS)):
         return "'" + value
     return value
+
+
+def _first_visible(text):
+    for char in text:
+        if char.isspace() or unicodedata.category(char) in HIDDEN_CATEGORIES:
+            continue
+        return unicodedata.normalize("NFKC", char)
+    return ""
 
 
 # Rows -----------------------------------------------------------------------------------------
