@@ -1,10 +1,12 @@
-"""Join attempts per client address, counted in the cache (an address never reaches the database).
+"""Join attempts per client address, counted in the cache under a keyed hash of the address, so
+neither the database nor the cache ever holds an address.
 
 Only refused attempts count: thirty tablets behind one school router join freely, while guessing
 codes stops after a few misses a minute.
 """
 
 import hashlib
+import hmac
 import time
 
 from django.conf import settings
@@ -19,7 +21,8 @@ def client_address(request):
 
 def _key(request, now=None):
     window = int((now or time.time()) // WINDOW_SECONDS)
-    address = hashlib.sha256(client_address(request).encode()).hexdigest()[:32]
+    address = hmac.new(settings.SECRET_KEY.encode(), client_address(request).encode(),
+                       hashlib.sha256).hexdigest()[:32]
     return f"join-misses:{address}:{window}"
 
 
