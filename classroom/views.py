@@ -150,6 +150,8 @@ def _join_with_code(request, code):
     code = services.normalise_code(form.cleaned_data["code"])
     try:
         if len(code) == RESEAT_CODE_LENGTH:
+            if request.method != "POST":  # a link or a prefetch must not move the student
+                return _code_page(request, form)
             student, token = services.student_reseat(code)
             return _to_lobby(token)
         lesson = services.lesson_for_join_code(code)
