@@ -9,7 +9,7 @@ from django.test import Client
 
 from classroom import auth
 
-# Executable cells ---------------------------------------------------------------------------------
+# Executable cells --------------------
 
 SPREADSHEET_TRIGGERS = ("=", "+", "-", "@")
 NUMBER = re.compile(r"^-?\d+(\.\d+)?$")
@@ -54,7 +54,7 @@ def injection_corpus():
     return list(dict.fromkeys(corpus))
 
 
-# Clients -----------------------------------------------------------------------------------------
+# Clients --------------------
 
 
 def student_client(token):
@@ -69,3 +69,147 @@ def teacher_client(user, language="en"):
     client.force_login(user)
     client.cookies["language"] = language
     return client
+
+
+# The classroom of the authorization matrix --------------------
+
+OWNER, OTHER_TEACHER = "owner", "other_teacher"
+SEAT, SAME_TABLE, OTHER_TABLE = "seat", "same_table", "other_table"
+OTHER_LESSON, REMOVED, ANONYMOUS = "other_lesson", "removed", "anonymous"
+ACTORS = (OWNER, SEAT, SAME_TABLE, OTHER_TABLE, OTHER_LESSON, REMOVED, ANONYMOUS, OTHER_TEACHER)
+TEACHERS = frozenset({OWNER, OTHER_TEACHER})
+STUDENTS = frozenset({SEAT, SAME_TABLE, OTHER_TABLE, OTHER_LESSON})
+EVERYONE = frozenset(ACTORS)
+NOBODY = frozenset()
+LESSON_TITLE = "Lesson A private title"
+
+
+class Classroom:
+    """Lesson A (the owner's) playing at two tables of three seats, with a removed student; lesson
+    B (another teacher's) with one student; a question set and a finished export of the owner.
+
+    `seat` is the student whose turn it is at table 1."""
+
+    def __init__(self, exports_dir):
+        from classroom import services as classroom
+        from debrief import services as debrief
+        from debrief import tasks
+        from debrief.models import ExportJob
+        from games.models import Game
+        from tests.classroom.factories import join, make_lesson, make_teacher
+
+        self.owner, self.other_teacher = make_teacher(), make_teacher()
+        self.lesson = make_lesson(owner=self.owner, title=LESSON_TITLE)
+        self.other_lesson = make_lesson(owner=self.other_teacher, title="Lesson B")
+        far = [join(self.other_lesson, name) for name in ("Far Pupil", "Far Mate")]
+        classroom.lesson_seat_everyone(self.other_lesson)
+        classroom.lesson_start_tables(self.other_lesson)
+        joined = {}
+        for table in (1, 2):
+            for seat in (1, 2, 3):
+                joined[(table, seat)] = join(self.lesson, f"Pupil {table}{seat}")
+            classroom.lesson_seat_everyone(self.lesson)
+        removed, removed_token = join(self.lesson, "Gone Pupil")
+        classroom.student_remove(self.lesson, removed.pk)
+        classroom.lesson_start_tables(self.lesson)
+        self.lesson.refresh_from_db()
+        self.games = {game.table.number: game for game in
+                      Game.objects.filter(table__lesson=self.lesson).select_related("table")}
+        by_seat = {}
+        for student, token in joined.values():
+            student.refresh_from_db()
+            by_seat[(student.seat.table.number, student.seat.number)] = (student, token)
+        turn = self.current_seat(1)
+        mate = next(seat for (table, seat) in by_seat if table == 1 and seat != turn)
+        self.people = {
+            SEAT: by_seat[(1, turn)], SAME_TABLE: by_seat[(1, mate)],
+            OTHER_TABLE: by_seat[(2, 1)], OTHER_LESSON: far[0],
+            REMOVED: (removed, removed_token), ANONYMOUS: (None, None),
+        }
+        self.reseat_code = classroom.student_reseat_code(self.lesson, self.student(SEAT).pk)
+        for lesson in (self.lesson, self.other_lesson):
+            debrief.lesson_questions_ensure(lesson)
+        self.question_set = debrief.question_set_create(self.owner, "Owner's set", language="en")
+        self.export = ExportJob.objects.create(owner=self.owner, format="csv", language="en")
+        self.export.lessons.set([self.lesson])
+        tasks.export_lessons(self.export.pk)
+        self.other_question_set = debrief.question_set_create(self.other_teacher, "B's set")
+
+    def current_seat(self, table):
+        from tests.games.factories import engine_state
+
+        engine, state = engine_state(self.games[table])
+        return engine.current_seats(state)[0]
+
+    def student(self, actor):
+        return self.people.get(actor, (None, None))[0]
+
+    def token(self, actor):
+        return self.people.get(actor, (None, None))[1]
+
+    def user(self, actor):
+        return {OWNER: self.owner, OTHER_TEACHER: self.other_teacher}.get(actor)
+
+    def http_client(self, actor):
+        user = self.user(actor)
+        return teacher_client(user) if user else student_client(self.token(actor))
+
+    def socket_cookie(self, actor):
+        from tests.classroom.test_consumers import session_cookie
+
+        user = self.user(actor)
+        if user:
+            return session_cookie(user) + "; language=en"
+        token = self.token(actor)
+        return f"{auth.COOKIE_NAME}={auth._signer().sign(token)}" if token else ""
+
+
+def rows(queryset, exclude=()):
+    return sorted(tuple(sorted((key, repr(value)) for key, value in row.items()
+                               if key not in exclude))
+                  for row in queryset.values())
+
+
+def lesson_fingerprint(classroom, spare=None):
+    """Every row about lesson A and the owner, as plain values; `spare` (a student) leaves out
+    what that student may change about themselves: their own row, answers and stories, and
+    their own table's game state and their seat's log rows."""
+    from django.contrib.admin.models import LogEntry
+
+    from classroom.models import Seat, Story, Student, Table
+    from debrief.models import Answer, Debrief, ExportJob, LessonQuestion, QuestionSet
+    from games.models import Game, GameAction
+
+    lesson = classroom.lesson
+    students = Student.objects.filter(lesson=lesson)
+    answers = Answer.objects.filter(question__lesson=lesson)
+    stories = Story.objects.filter(lesson=lesson)
+    games = Game.objects.filter(table__lesson=lesson)
+    actions = GameAction.objects.filter(game__table__lesson=lesson)
+    game_fields, debrief_fields = (), ()
+    if spare is not None and spare.lesson_id == lesson.pk:
+        students, answers = students.exclude(pk=spare.pk), answers.exclude(student=spare)
+        stories = stories.exclude(student=spare)
+        debrief_fields = {"version"}  # counts the student's own saves too
+        if spare.seat_id:
+            own_game = spare.seat.table.game
+            actions = actions.exclude(game=own_game, actor_seat=spare.seat.number)
+            game_fields = {"state", "version", "revision", "bot_due_at", "turn_started_at",
+                           "idle_due_at", "finished_at"}
+    from django.contrib.auth import get_user_model
+
+    return {
+        "lesson": rows(type(lesson).objects.filter(pk=lesson.pk)),
+        "tables": rows(Table.objects.filter(lesson=lesson)),
+        "seats": rows(Seat.objects.filter(table__lesson=lesson)),
+        "students": rows(students), "answers": rows(answers), "stories": rows(stories),
+        "games": rows(games, exclude=game_fields), "actions": rows(actions),
+        "debrief": rows(Debrief.objects.filter(lesson=lesson), exclude=debrief_fields),
+        "questions": rows(LessonQuestion.objects.filter(lesson=lesson)),
+        "exports": rows(ExportJob.objects.filter(owner=classroom.owner)
+                        | ExportJob.objects.filter(lessons=lesson)),
+        "sets": rows(QuestionSet.objects.filter(owner=classroom.owner)),
+        "owner": rows(get_user_model().objects.filter(pk=classroom.owner.pk),
+                      exclude={"last_login"}),
+        "admin_log": rows(LogEntry.objects.all()),
+    }
