@@ -3,8 +3,9 @@
 Browsers send `Origin` on every WebSocket handshake, and a page on another site could otherwise
 open a socket with a student's cookie. A socket is accepted when its `Host` is one of
 ALLOWED_HOSTS (as for a page; embedded mode allows any, since tablets use the machine's address)
-and its `Origin` is that same host, one of ALLOWED_HOSTS, or one of CSRF_TRUSTED_ORIGINS (a
-proxy that rewrites `Host`). A handshake without `Origin`, or with `null`, is refused.
+and its `Origin` is that same host, one of ALLOWED_HOSTS on its scheme's own port, or one of
+CSRF_TRUSTED_ORIGINS (for a proxy that rewrites `Host`; list an origin with another port there).
+A handshake without `Origin`, or with `null`, is refused.
 """
 
 from urllib.parse import urlsplit
@@ -36,9 +37,11 @@ def origin_allowed(scope):
     if parts.netloc == host:
         return True
     trusted = {item.lower().rstrip("/") for item in settings.CSRF_TRUSTED_ORIGINS}
+    if origin.rstrip("/") in trusted:
+        return True
     explicit = [item for item in settings.ALLOWED_HOSTS if item != "*"]
-    return origin.rstrip("/") in trusted or validate_host(split_domain_port(parts.netloc)[0],
-                                                          explicit)
+    domain, port = split_domain_port(parts.netloc)
+    return not port and "@" not in parts.netloc and validate_host(domain, explicit)
 
 
 def _allowed_host(host):
