@@ -86,7 +86,8 @@ LESSON_TITLE = "Lesson A private title"
 
 class Classroom:
     """Lesson A (the owner's) playing at two tables of three seats, with a removed student; lesson
-    B (another teacher's) with one student; a question set and a finished export of the owner.
+    B (another teacher's) playing with two students; a story waiting at lesson A's table 2; a
+    question set and a finished export of the owner.
 
     `seat` is the student whose turn it is at table 1."""
 
@@ -126,6 +127,7 @@ class Classroom:
             OTHER_TABLE: by_seat[(2, 1)], OTHER_LESSON: far[0],
             REMOVED: (removed, removed_token), ANONYMOUS: (None, None),
         }
+        self.story = self.pending_story()
         self.reseat_code = classroom.student_reseat_code(self.lesson, self.student(SEAT).pk)
         for lesson in (self.lesson, self.other_lesson):
             debrief.lesson_questions_ensure(lesson)
@@ -134,6 +136,13 @@ class Classroom:
         self.export.lessons.set([self.lesson])
         tasks.export_lessons(self.export.pk)
         self.other_question_set = debrief.question_set_create(self.other_teacher, "B's set")
+
+    def pending_story(self):
+        """A story waiting for the teacher at table 2, for strangers to try to decide."""
+        from tests.cockpit.factories import tell, until_may_tell
+
+        game = self.games[2]
+        return tell(game, until_may_tell(game), "A pending story")
 
     def current_seat(self, table):
         from tests.games.factories import engine_state

@@ -255,7 +255,7 @@ def message_for(kind, targets, ref):
 
 @database_sync_to_async
 def socket_targets(classroom):
-    from classroom.models import Seat, Story
+    from classroom.models import Seat
     from debrief.models import Answer
 
     seat_student = classroom.student(SEAT)
@@ -263,7 +263,7 @@ def socket_targets(classroom):
     game = classroom.games[1]
     game.refresh_from_db()
     answer = Answer.objects.filter(student=seat_student).first()
-    story = Story.objects.filter(lesson=classroom.lesson).first()
+    story = classroom.story
     other_seat = Seat.objects.filter(table__lesson=classroom.lesson).exclude(
         pk=seat_student.seat_id).first()
     try:
@@ -271,7 +271,7 @@ def socket_targets(classroom):
     except Exception:  # not the seat's turn any more: its last legal move, now stale
         move = {"type": "pass"}
     return {"SEAT_STUDENT": seat_student.pk, "OTHER_SEAT": other_seat.pk,
-            "TABLE_ID": seat_student.seat.table_id, "STORY": story.pk if story else 1,
+            "TABLE_ID": seat_student.seat.table_id, "STORY": story.pk,
             "SEAT": seat_student.seat.number, "MOVE": move, "VERSION": game.version,
             "ANSWER": answer.pk if answer else 1,
             "QUESTION": classroom.lesson.debrief_questions.order_by("position").first().pk}
