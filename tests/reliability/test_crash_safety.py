@@ -106,6 +106,7 @@ async def crash_and_restart(server, tablets, rng):
     return play, figures
 
 
+@pytest.mark.timeout(1200)
 def test_killing_the_server_twenty_times_loses_no_acknowledged_action():
     """SIGKILL at 20 random moments of play, restart: every acknowledged action is in its game's
     log, every snapshot is the replay of (seed, log), every tablet caught up after each restart."""

@@ -186,6 +186,7 @@ async def plays_on(tablet, timeout=120):
     return False
 
 
+@pytest.mark.timeout(1500)
 def test_sleeping_tablets_come_back_to_their_seat_and_a_vanished_socket_is_noticed():
     """Sleeps of 5 s, 60 s and 10 min: the same seat and the current view after each, and the
     seat plays on; a silent half-open socket is let go within 60 s."""
