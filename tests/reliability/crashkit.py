@@ -165,6 +165,7 @@ class Tablet:
     connects: int = 0
     closed_for_good: int | None = None
     synced_at: float | None = None  # when the first full view after the last connect came
+    asleep: bool = False  # the test took its network away: nobody taps on it
 
     def __post_init__(self):
         self.socket = None
@@ -185,7 +186,7 @@ class Tablet:
                     self.server.ws_url("/ws/play/"), origin=self.server.base_url,
                     additional_headers={"Cookie": f"student={self.seat.cookie}"},
                     max_size=2 ** 22, open_timeout=10, ping_interval=20, ping_timeout=20)
-            except (OSError, TimeoutError, Exception):
+            except Exception:  # the server is down or starting: try again later
                 await self.back_off(backoff)
                 backoff = min(backoff * 2, 10.0)
                 continue
@@ -248,9 +249,6 @@ class Tablet:
                 pass  # sent again on reconnecting
         return await asyncio.wait_for(reply, timeout)
 
-    async def send(self, message):
-        await self.socket.send(json.dumps(message))
-
     async def stop(self):
         self.stopping = True
         if self.socket is not None:
@@ -299,12 +297,3 @@ async def in_thread(function, *args):
             connection.close()
 
     return await asyncio.to_thread(call)
-
-
-def wait_until(predicate, timeout, step=0.2):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(step)
-    return predicate()

@@ -131,8 +131,12 @@ async def vanishing_socket(server, tablet):
     before = await in_thread(presences, tablet.seat.student)
     raw = await asyncio.to_thread(handshake, server, tablet.seat.cookie)
     try:
-        while await in_thread(presences, tablet.seat.student) <= before:
+        for _ in range(300):
+            if await in_thread(presences, tablet.seat.student) > before:
+                break
             await asyncio.sleep(0.1)
+        else:
+            raise AssertionError("the silent socket never opened its seat")
         vanished = time.monotonic()  # open, registered, and from now on silent
         while time.monotonic() - vanished < 2 * NOTICE_LIMIT:
             if await in_thread(presences, tablet.seat.student) == before:
@@ -148,7 +152,6 @@ async def lesson_with_sleepers(server, seats, language):
                for n, seat in enumerate(seats)]
     tables = {}
     for tablet in tablets:
-        tablet.asleep = False
         tables.setdefault(tablet.seat.game, []).append(tablet)
         tablet.start()
     assert len(tables) == len(SLEEPS), "the class sits at three tables"
