@@ -163,6 +163,7 @@ class Tablet:
     acked: dict = field(default_factory=dict)  # action id -> version the ack reported
     refused: dict = field(default_factory=dict)  # action id -> error code
     connects: int = 0
+    resent: int = 0  # actions sent again after a reconnect, unanswered before
     closed_for_good: int | None = None
     synced_at: float | None = None  # when the first full view after the last connect came
     asleep: bool = False  # the test took its network away: nobody taps on it
@@ -205,6 +206,7 @@ class Tablet:
         try:
             await self.socket.send(json.dumps({"type": "sync", "version": self.version}))
             for message, _reply in list(self.pending.values()):
+                self.resent += 1
                 await self.socket.send(json.dumps(message))
             self.online.set()
             async for text in self.socket:

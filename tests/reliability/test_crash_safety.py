@@ -129,7 +129,8 @@ def test_killing_the_server_twenty_times_loses_no_acknowledged_action():
           f"acked_actions={len(play.acks)} lost_acked_actions={len(lost)} "
           f"snapshots_equal_replay={replayed}/{len(games)} "
           f"tablet_resyncs={figures['resyncs']}/{figures['kills'] * len(tablets)} "
-          f"refusals={play.refusals} seconds={time.monotonic() - started:.0f}")
+          f"resent_after_reconnect={sum(t.resent for t in tablets)} refusals={play.refusals} "
+          f"seconds={time.monotonic() - started:.0f}")
     print(f"FIGURE crash_acks_at_each_kill={figures['acks_before_kills']} "
           f"crash_down_ms={figures['down_ms']}")
     assert figures["kills"] == KILLS

@@ -230,7 +230,7 @@ async def play_and_check(table, bot, language, log):
     return messages, secrets
 
 
-@pytest.mark.timeout(1800)
+@pytest.mark.timeout(3000)
 async def test_fifty_bot_played_games_show_no_reader_another_seats_hand_or_a_deck(
         monkeypatch, caplog, settings):
     """50 games (2 to 4 seats, greedy and random bots, English and Finnish): 0 messages, pages,
