@@ -27,6 +27,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 MAX_MESSAGE_BYTES = 16 * 1024
+CLOSE_UNSUPPORTED = 1003
 CLOSE_TOO_BIG = 1009
 CLOSE_FLOODING = 4008
 
@@ -55,7 +56,9 @@ class LiveConsumer(JsonWebsocketConsumer):
     """Base consumer: parses, limits and dispatches messages by their `type`.
 
     Subclasses list the message types they accept in `handlers` (type -> method name) and set
-    `language` in `connect`. A client that floods is told to slow down, then closed.
+    `language` in `connect`. A client that floods is told to slow down, then closed; a binary or
+    oversized frame closes the socket. Those limits are applied on the event loop, so a flood
+    never queues work for the one thread that runs every sync consumer of the process.
     """
 
     handlers: dict[str, str] = {"sync": "handle_sync"}
@@ -81,6 +84,17 @@ class LiveConsumer(JsonWebsocketConsumer):
             outbox.append((None, message))
 
     async def dispatch(self, message):
+        if getattr(self, "closed", False) and message["type"] != "websocket.disconnect":
+            return  # frames and group messages still on their way when the socket was closed
+        if message["type"] == "websocket.receive":
+            refusal = self.refusal(message)
+            if refusal is not None:
+                if refusal:
+                    await self._send_now(refusal)
+                return
+        await self.dispatch_here(message)
+
+    async def dispatch_here(self, message):
         """Run the handler on the sync thread, then send what it sent, in order, from here.
 
         Every sync consumer of a process shares one thread. Were each send and group message
@@ -112,40 +126,53 @@ class LiveConsumer(JsonWebsocketConsumer):
     def websocket_connect(self, message):
         self.bucket = TokenBucket(self.rate_per_second, self.rate_burst)
         self.strikes = 0
+        self.closed = False
         super().websocket_connect(message)
 
+    def close(self, code=None, reason=None):
+        self.closed = True
+        super().close(code)
+
+    def refusal(self, message):
+        """None when a client's frame goes on to its handler; otherwise what to send instead ({}
+        for nothing). A binary or oversized frame closes the socket; one beyond the rate is told
+        to slow down, or closes it."""
+        text = message.get("text")
+        if text is None or len(text) > MAX_MESSAGE_BYTES:
+            self.closed = True
+            return {"type": "websocket.close",
+                    "code": CLOSE_UNSUPPORTED if text is None else CLOSE_TOO_BIG}
+        if self.bucket.take():
+            return None
+        self.strikes += 1
+        if self.strikes >= self.strikes_before_close:
+            self.closed = True
+            return {"type": "websocket.close", "code": CLOSE_FLOODING}
+        with translation.override(self.language):
+            return _text_frame(_error("slow_down", _("Too many messages. Wait a moment.")))
+
     def receive(self, text_data=None, bytes_data=None, **kwargs):
-        if text_data is None or len(text_data) > MAX_MESSAGE_BYTES:
-            self.close(code=CLOSE_TOO_BIG)
-            return
-        if not self.bucket.take():
-            self.strikes += 1
-            if self.strikes >= self.strikes_before_close:
-                self.close(code=CLOSE_FLOODING)
-            else:
-                self.send_error("slow_down", _("Too many messages. Wait a moment."))
-            return
         try:
             content = json.loads(text_data)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: nested too deep
             content = None
         self.receive_json(content)
 
     def receive_json(self, content, **kwargs):
         kind = content.get("type") if isinstance(content, dict) else None
         handler = self.handlers.get(kind) if isinstance(kind, str) else None
-        if handler is None:
-            ref = content.get("id") if isinstance(content, dict) else None
-            self.send_error("bad_message", _("The app did not understand that message."), ref)
-            return
         with translation.override(self.language):
-            getattr(self, handler)(content)
+            if handler is None:
+                ref = content.get("id") if isinstance(content, dict) else None
+                self.send_error("bad_message", _("The app did not understand that message."), ref)
+            else:
+                getattr(self, handler)(content)
 
     def handle_sync(self, content):
         """The client (re)connected or woke up: subclasses send it the whole current view."""
 
     def send_error(self, code, message, ref=None):
-        self.send_json({"type": "error", "code": code, "message": str(message), "ref": _ref(ref)})
+        self.send_json(_error(code, message, ref))
 
     def send_ack(self, ref, version=None):
         self.send_json({"type": "ack", "ref": _ref(ref), "version": version})
@@ -159,6 +186,14 @@ class LiveConsumer(JsonWebsocketConsumer):
     def join_group(self, group):
         async_to_sync(self.channel_layer.group_add)(group, self.channel_name)
         self.groups.append(group)
+
+
+def _error(code, message, ref=None):
+    return {"type": "error", "code": code, "message": str(message), "ref": _ref(ref)}
+
+
+def _text_frame(content):
+    return {"type": "websocket.send", "text": json.dumps(content)}
 
 
 def _ref(ref):
