@@ -12,13 +12,14 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from config.clock import Lifespan  # noqa: E402
+from config.live import FloodGuard  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+            FloodGuard(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
         ),
         "lifespan": Lifespan(),
     }

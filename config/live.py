@@ -13,6 +13,7 @@ renders its own view (see docs/live.md).
 """
 
 import contextvars
+import hashlib
 import json
 import os
 import time
@@ -31,25 +32,83 @@ CLOSE_UNSUPPORTED = 1003
 CLOSE_TOO_BIG = 1009
 CLOSE_FLOODING = 4008
 
+FLOOD_PENALTY_SECONDS = 30
+
 # What a consumer's handler sends, to its socket and to groups, while it runs (see `dispatch`).
 _outbox = contextvars.ContextVar("live_outbox", default=None)
 
 
 class TokenBucket:
-    """Allows `rate` messages a second on average and bursts up to `burst`."""
+    """Allows `rate` units a second on average and bursts up to `burst`: messages, or seconds of
+    the sync thread's work."""
 
     def __init__(self, rate, burst, clock=time.monotonic):
         self.rate, self.burst, self.clock = rate, burst, clock
         self.tokens, self.stamp = float(burst), clock()
 
-    def take(self):
+    def refill(self):
         now = self.clock()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
+
+    def take(self):
+        self.refill()
         if self.tokens < 1:
             return False
         self.tokens -= 1
         return True
+
+    def spend(self, amount):
+        """Use `amount` after the fact; the bucket may go into debt."""
+        self.refill()
+        self.tokens -= amount
+
+    def left(self):
+        self.refill()
+        return self.tokens > 0
+
+
+class PenaltyBox:
+    """Clients (by their cookies, never their address) closed for flooding, in this process:
+    they are refused at once for a while instead of being given a new burst on every reconnect."""
+
+    def __init__(self, seconds, clock=time.monotonic, capacity=10_000):
+        self.seconds, self.clock, self.capacity = seconds, clock, capacity
+        self.until = {}
+
+    def add(self, client):
+        if len(self.until) >= self.capacity:
+            now = self.clock()
+            self.until = {key: t for key, t in self.until.items() if t > now}
+        self.until[client] = self.clock() + self.seconds
+
+    def holds(self, client):
+        until = self.until.get(client)
+        return until is not None and until > self.clock()
+
+
+penalty_box = PenaltyBox(FLOOD_PENALTY_SECONDS)
+
+
+def client_of(scope):
+    """Who a socket belongs to for the flood limit: a digest of its cookies (None without)."""
+    cookie = dict(scope.get("headers", ())).get(b"cookie")
+    return hashlib.blake2b(cookie, digest_size=16).hexdigest() if cookie else None
+
+
+class FloodGuard:
+    """ASGI middleware: a socket of a client in the penalty box is closed with 4008 (which stops
+    live.js reconnecting) before any other work is done for it."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "websocket" or not penalty_box.holds(client_of(scope)):
+            return await self.app(scope, receive, send)
+        await receive()  # websocket.connect
+        await send({"type": "websocket.accept"})
+        await send({"type": "websocket.close", "code": CLOSE_FLOODING})
 
 
 class LiveConsumer(JsonWebsocketConsumer):
@@ -65,6 +124,11 @@ class LiveConsumer(JsonWebsocketConsumer):
     language = settings.LANGUAGE_CODE
     rate_per_second = 10
     rate_burst = 30
+    # A socket's handlers may use a quarter of the sync thread's processor time, in bursts of
+    # half a second: cheap messages are limited by their number, costly ones by their work.
+    # (Processor time, not wall time: on a busy machine a tap waits longer, not works longer.)
+    work_share = 0.25
+    work_burst = 0.5
     strikes_before_close = 20
 
     @property
@@ -86,13 +150,24 @@ class LiveConsumer(JsonWebsocketConsumer):
     async def dispatch(self, message):
         if getattr(self, "closed", False) and message["type"] != "websocket.disconnect":
             return  # frames and group messages still on their way when the socket was closed
-        if message["type"] == "websocket.receive":
-            refusal = self.refusal(message)
-            if refusal is not None:
-                if refusal:
-                    await self._send_now(refusal)
-                return
-        await self.dispatch_here(message)
+        if message["type"] != "websocket.receive":
+            await self.dispatch_here(message)
+            return
+        refusal = self.refusal(message)
+        if refusal:
+            await self._send_now(refusal)
+        elif refusal is None:
+            started = time.monotonic()
+            try:
+                await self.dispatch_here(message)
+            finally:
+                self.busy += time.monotonic() - started
+
+    def waiting_clock(self):
+        """Time this socket's server side spent waiting for the client: the message rate is
+        measured on it, so a client that sends faster than its messages are handled (they queue
+        up) is found out however slowly the server works."""
+        return time.monotonic() - self.busy
 
     async def dispatch_here(self, message):
         """Run the handler on the sync thread, then send what it sent, in order, from here.
@@ -117,6 +192,12 @@ class LiveConsumer(JsonWebsocketConsumer):
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             self.unhandled(message)
+        elif message["type"] == "websocket.receive":
+            started = time.thread_time()
+            try:
+                handler(message)
+            finally:
+                self.work.spend(time.thread_time() - started)
         else:
             handler(message)
 
@@ -124,7 +205,9 @@ class LiveConsumer(JsonWebsocketConsumer):
         raise ValueError(f"No handler for message type {message['type']}")
 
     def websocket_connect(self, message):
-        self.bucket = TokenBucket(self.rate_per_second, self.rate_burst)
+        self.busy = 0.0
+        self.bucket = TokenBucket(self.rate_per_second, self.rate_burst, self.waiting_clock)
+        self.work = TokenBucket(self.work_share, self.work_burst)
         self.strikes = 0
         self.closed = False
         super().websocket_connect(message)
@@ -142,11 +225,14 @@ class LiveConsumer(JsonWebsocketConsumer):
             self.closed = True
             return {"type": "websocket.close",
                     "code": CLOSE_UNSUPPORTED if text is None else CLOSE_TOO_BIG}
-        if self.bucket.take():
+        if self.bucket.take() and self.work.left():
             return None
         self.strikes += 1
         if self.strikes >= self.strikes_before_close:
             self.closed = True
+            client = client_of(self.scope)
+            if client is not None:
+                penalty_box.add(client)
             return {"type": "websocket.close", "code": CLOSE_FLOODING}
         with translation.override(self.language):
             return _text_frame(_error("slow_down", _("Too many messages. Wait a moment.")))

@@ -272,6 +272,7 @@ def unthrottled(monkeypatch):
     """Fuzzing sends thousands of messages a second; the rate limit is test_floods.py's."""
     monkeypatch.setattr(LiveConsumer, "rate_per_second", 10**9)
     monkeypatch.setattr(LiveConsumer, "rate_burst", 10**9)
+    monkeypatch.setattr(LiveConsumer, "work_burst", 10**9)
 
 
 def test_ten_thousand_hostile_play_messages_get_clear_refusals_and_keep_every_game_sound(
