@@ -123,7 +123,7 @@ class LiveConsumer(JsonWebsocketConsumer):
     handlers: dict[str, str] = {"sync": "handle_sync"}
     language = settings.LANGUAGE_CODE
     rate_per_second = 10
-    rate_burst = 30
+    rate_burst = 10
     # A socket's handlers may use a quarter of the sync thread's processor time, in bursts of
     # half a second: cheap messages are limited by their number, costly ones by their work.
     # (Processor time, not wall time: on a busy machine a tap waits longer, not works longer.)

