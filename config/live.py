@@ -33,39 +33,27 @@ CLOSE_TOO_BIG = 1009
 CLOSE_FLOODING = 4008
 
 FLOOD_PENALTY_SECONDS = 30
+QUEUED = 0.002  # seconds: a frame dispatched this soon after the previous one had queued up
 
 # What a consumer's handler sends, to its socket and to groups, while it runs (see `dispatch`).
 _outbox = contextvars.ContextVar("live_outbox", default=None)
 
 
 class TokenBucket:
-    """Allows `rate` units a second on average and bursts up to `burst`: messages, or seconds of
-    the sync thread's work."""
+    """Allows `rate` messages a second (of `clock`) on average and bursts up to `burst`."""
 
     def __init__(self, rate, burst, clock=time.monotonic):
         self.rate, self.burst, self.clock = rate, burst, clock
         self.tokens, self.stamp = float(burst), clock()
 
-    def refill(self):
+    def take(self):
         now = self.clock()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
-
-    def take(self):
-        self.refill()
         if self.tokens < 1:
             return False
         self.tokens -= 1
         return True
-
-    def spend(self, amount):
-        """Use `amount` after the fact; the bucket may go into debt."""
-        self.refill()
-        self.tokens -= amount
-
-    def left(self):
-        self.refill()
-        return self.tokens > 0
 
 
 class PenaltyBox:
@@ -124,11 +112,6 @@ class LiveConsumer(JsonWebsocketConsumer):
     language = settings.LANGUAGE_CODE
     rate_per_second = 10
     rate_burst = 10
-    # A socket's handlers may use a quarter of the sync thread's processor time, in bursts of
-    # half a second: cheap messages are limited by their number, costly ones by their work.
-    # (Processor time, not wall time: on a busy machine a tap waits longer, not works longer.)
-    work_share = 0.25
-    work_burst = 0.5
     strikes_before_close = 20
 
     @property
@@ -153,7 +136,7 @@ class LiveConsumer(JsonWebsocketConsumer):
         if message["type"] != "websocket.receive":
             await self.dispatch_here(message)
             return
-        refusal = self.refusal(message)
+        refusal = self.refusal(message, queued=time.monotonic() - self.done < QUEUED)
         if refusal:
             await self._send_now(refusal)
         elif refusal is None:
@@ -162,6 +145,7 @@ class LiveConsumer(JsonWebsocketConsumer):
                 await self.dispatch_here(message)
             finally:
                 self.busy += time.monotonic() - started
+        self.done = time.monotonic()
 
     def waiting_clock(self):
         """Time this socket's server side spent waiting for the client: the message rate is
@@ -192,12 +176,6 @@ class LiveConsumer(JsonWebsocketConsumer):
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             self.unhandled(message)
-        elif message["type"] == "websocket.receive":
-            started = time.thread_time()
-            try:
-                handler(message)
-            finally:
-                self.work.spend(time.thread_time() - started)
         else:
             handler(message)
 
@@ -206,8 +184,8 @@ class LiveConsumer(JsonWebsocketConsumer):
 
     def websocket_connect(self, message):
         self.busy = 0.0
+        self.done = time.monotonic()
         self.bucket = TokenBucket(self.rate_per_second, self.rate_burst, self.waiting_clock)
-        self.work = TokenBucket(self.work_share, self.work_burst)
         self.strikes = 0
         self.closed = False
         super().websocket_connect(message)
@@ -216,16 +194,18 @@ class LiveConsumer(JsonWebsocketConsumer):
         self.closed = True
         super().close(code)
 
-    def refusal(self, message):
+    def refusal(self, message, queued=True):
         """None when a client's frame goes on to its handler; otherwise what to send instead ({}
         for nothing). A binary or oversized frame closes the socket; one beyond the rate is told
-        to slow down, or closes it."""
+        to slow down, or closes it. Only a `queued` frame (it was there as soon as the previous
+        one was done) counts against the rate: a client that waits for each answer, as a person
+        or a test's bot does, has one message at a time in the sync thread's queue."""
         text = message.get("text")
         if text is None or len(text) > MAX_MESSAGE_BYTES:
             self.closed = True
             return {"type": "websocket.close",
                     "code": CLOSE_UNSUPPORTED if text is None else CLOSE_TOO_BIG}
-        if self.bucket.take() and self.work.left():
+        if not queued or self.bucket.take():
             return None
         self.strikes += 1
         if self.strikes >= self.strikes_before_close:

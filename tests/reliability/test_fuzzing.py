@@ -284,7 +284,6 @@ def unthrottled(monkeypatch):
     """Fuzzing sends thousands of messages a second; the rate limit is test_floods.py's."""
     monkeypatch.setattr(LiveConsumer, "rate_per_second", 10**9)
     monkeypatch.setattr(LiveConsumer, "rate_burst", 10**9)
-    monkeypatch.setattr(LiveConsumer, "work_burst", 10**9)
 
 
 @pytest.mark.parametrize("part", range(SOCKET_PARTS))
