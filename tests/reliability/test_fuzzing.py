@@ -275,7 +275,7 @@ def judge(tally, table, seat, frame, expected, ref, replies, code, before, after
     tally.categories[table.category] = (sent + 1, applied + (after > before))
     if acks and after > before:
         tally.applied += 1
-        if expected != "apply" and ref and isinstance(ref, str):
+        if expected != "apply" and isinstance(ref, str) and 0 < len(ref) <= 64:  # remembered
             table.applied.append((seat, frame))
 
 

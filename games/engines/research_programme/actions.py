@@ -78,7 +78,8 @@ APPLY = {
 def canonical(action: dict) -> dict:
     """The action with every parameter present, in a form that compares equal to the legal
     one: list parameters in a fixed order."""
-    if not isinstance(action, dict) or action.get("type") not in PARAMETERS:
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str) \
+            or action["type"] not in PARAMETERS:
         raise IllegalAction("unknown_action", "That is not an action of this game.")
     kind = action["type"]
     result = {"type": kind}
