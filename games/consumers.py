@@ -266,5 +266,5 @@ def _client_id(ref):
 def _int(value):
     try:
         return int(value)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # OverflowError: Infinity
         return None
