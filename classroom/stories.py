@@ -30,6 +30,8 @@ logger = logging.getLogger(__name__)
 CONTROL_CHARACTERS = re.compile(r"[\x00-\x1f\x7f]")
 STORY_ID = re.compile(r"^[A-Za-z0-9-]{8,40}$")
 EXPIRED = "expired"  # the engine's reason for a story nobody decided
+# The game's story actions: taken only through this module, which keeps the lesson's Story rows.
+STORY_ACTIONS = ("story_request", "story_vote")
 Actor = GameAction.Actor
 
 

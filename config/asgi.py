@@ -11,13 +11,16 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402  (needs Django set u
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from config.clock import Lifespan  # noqa: E402
+from config.live import FloodGuard  # noqa: E402
 from config.origins import SameOriginValidator  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "websocket": SameOriginValidator(
+            FloodGuard(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
+        ),
         "lifespan": Lifespan(),
     }
 )

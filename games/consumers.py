@@ -12,7 +12,7 @@ from django.http import Http404
 
 from classroom import auth, presence, selectors
 from classroom.consumers import CLOSE_GONE, CLOSE_NOT_ALLOWED, language_from_scope
-from classroom.stories import StoryError, story_request, story_vote
+from classroom.stories import STORY_ACTIONS, StoryError, story_request, story_vote
 from config.live import LiveConsumer
 from games import labels, rendering, services
 from games.models import GameAction
@@ -246,8 +246,11 @@ class TableWatchConsumer(TableSocket):
 
 
 def _action_from(action, seat):
-    """The tapped action as the seat's own, or None when it is not a small plain dict."""
+    """The tapped action as the seat's own, or None when it is not a small plain dict of a
+    game's turn (a story goes through its own messages, which keep the lesson's record)."""
     if not isinstance(action, dict) or len(action) > MAX_ACTION_KEYS:
+        return None
+    if action.get("type") in STORY_ACTIONS:
         return None
     if len(json.dumps(action)) > MAX_ACTION_BYTES:
         return None
@@ -263,5 +266,5 @@ def _client_id(ref):
 def _int(value):
     try:
         return int(value)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # OverflowError: Infinity
         return None

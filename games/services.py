@@ -128,6 +128,7 @@ def game_apply_action(game_id, action, *, expected_version, client_action_id=Non
         state = engine.state_from_json(game.state)
         waiting_before = engine.current_seats(state)
         try:
+            action = engine.canonical_action(state, action)
             state, events = engine.apply_action(state, action)
         except IllegalAction as refusal:
             raise GameRefusal(refusal.code, labels.error_message(refusal.code),

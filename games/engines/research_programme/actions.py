@@ -78,7 +78,8 @@ APPLY = {
 def canonical(action: dict) -> dict:
     """The action with every parameter present, in a form that compares equal to the legal
     one: list parameters in a fixed order."""
-    if not isinstance(action, dict) or action.get("type") not in PARAMETERS:
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str) \
+            or action["type"] not in PARAMETERS:
         raise IllegalAction("unknown_action", "That is not an action of this game.")
     kind = action["type"]
     result = {"type": kind}
@@ -155,17 +156,25 @@ def check(state: dict, action: dict) -> dict:
     if kind == "chance":
         if state["step"]["kind"] != "chance":
             raise IllegalAction("no_chance_step", "Nothing is waiting for a die or a draw.")
-        if action["outcome"] not in chance_outcomes(state):
-            raise IllegalAction("bad_outcome", "That outcome is not possible now.")
-        return action
+        return _as_listed(action, [{"type": "chance", "outcome": outcome}
+                                   for outcome in chance_outcomes(state)], "bad_outcome")
     seat = action["seat"]
     blocker = kind_blocker(state, seat, kind)
     if blocker is not None:
         raise IllegalAction(blocker, REASONS.get(blocker, ""))
-    if action not in LEGAL[kind](state, seat):
+    legal = LEGAL[kind](state, seat)
+    if action not in legal:
         code = diagnose(state, action)
         raise IllegalAction(code, REASONS.get(code, "That choice is not allowed now."))
-    return action
+    return legal[legal.index(action)]
+
+
+def _as_listed(action: dict, listed: list[dict], code: str) -> dict:
+    """The listed action equal to `action`: `1` equals `True` and `2.0` equals `2` in Python,
+    but only the listed form is applied and logged."""
+    if action not in listed:
+        raise IllegalAction(code, REASONS.get(code, "That outcome is not possible now."))
+    return listed[listed.index(action)]
 
 
 def check_side(state: dict, action: dict) -> None:

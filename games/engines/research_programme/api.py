@@ -102,6 +102,46 @@ def apply_action(state: dict, action: dict) -> tuple[dict, list[dict]]:
     return new_state, events
 
 
+def canonical_action(state: dict, action: dict) -> dict:
+    """The action as the rules list it (every parameter, no unknown field, `true` not `1`), the
+    form `apply_action` applies and a log keeps; raises IllegalAction if it is not legal now."""
+    return dispatch.check(state, action)
+
+
+def check_invariants(state: dict) -> list[str]:
+    """What is wrong with a state the rules can reach; [] for a sound one (SV-16, SV-23).
+
+    Resources, debt, EP and Insight are never negative, tracks stay on their scales, every
+    project tile is on its own hex, a seat holds six tiles in all, and a finished game's VP is
+    the sum of its breakdown with at most 2 VP from EP.
+    """
+    broken = []
+    hexes = state["hexes"]
+    for p in state["players"]:
+        seat = p["seat"]
+        if any(v < 0 for v in p["resources"].values()):
+            broken.append(f"seat {seat}: negative resources {p['resources']}")
+        if min(p["debt"], p["ep"], p["insight"]) < 0:
+            broken.append(f"seat {seat}: negative debt, EP or Insight")
+        if not (0 <= p["reputation"] <= 6 and 0 <= p["rigour"] <= 10 and 0 <= p["hype"] <= 10):
+            broken.append(f"seat {seat}: a track off its scale")
+        if any(hexes[t["hex"]]["owner"] != seat or hexes[t["hex"]]["card"] != t["card"]
+               for t in p["projects"]):
+            broken.append(f"seat {seat}: a project is not on its hex")
+        if len(p["projects"]) + p["tiles_left"] != 6:
+            broken.append(f"seat {seat}: tiles do not add up to 6")
+    tiles = sum(len(p["projects"]) for p in state["players"])
+    if tiles != sum(1 for cell in hexes.values() if cell["owner"] is not None):
+        broken.append("tiles on the map and in the seats' projects differ")
+    if not all(0 <= cell["noise"] <= 3 for cell in hexes.values()) or state["round"] > 5:
+        broken.append("Noise or the round off its scale")
+    result = scoring.outcome(state)
+    for row in (result or {}).get("players", ()):
+        if row["vp"] != sum(row["breakdown"].values()) or not 0 <= row["breakdown"]["ep"] <= 2:
+            broken.append(f"seat {row['seat']}: VP differs from its breakdown")
+    return broken
+
+
 def apply_in_place(state: dict, action: dict, validate: bool = False) -> list[dict]:
     """Apply an action by changing `state` itself (the simulator's fast path).
 
@@ -198,6 +238,8 @@ class ResearchProgrammeEngine:
     current_seats = staticmethod(current_seats)
     chance_outcomes = staticmethod(chance_outcomes)
     legal_actions = staticmethod(legal_actions)
+    canonical_action = staticmethod(canonical_action)
+    check_invariants = staticmethod(check_invariants)
     action_menu = staticmethod(action_menu)
     apply_action = staticmethod(apply_action)
     apply_in_place = staticmethod(apply_in_place)
