@@ -113,7 +113,7 @@ async def connect_cycles(tables, count, concurrency=20):
         async with gate:
             client = tablets.Client(model.url, cookie=model.cookie, origin=model.origin)
             await client.open()
-            await client.next_parts()
+            await client.first_parts()
             await client.close()
 
     await asyncio.gather(*(cycle(n) for n in range(count)))

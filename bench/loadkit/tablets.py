@@ -47,10 +47,10 @@ class Client:
 
     async def open(self):
         headers = {"Cookie": self.cookie} if self.cookie else {}
+        self.parts_seen.clear()
         self.socket = await connect(self.url, origin=self.origin, additional_headers=headers,
                                     max_size=2 ** 22, open_timeout=60, ping_interval=None)
         self.reader = asyncio.get_running_loop().create_task(self.read())
-        self.parts_seen.clear()
         await self.send({"type": "sync", "version": self.version})
 
     async def send(self, message):
@@ -99,6 +99,10 @@ class Client:
         await self.send(message)
         answer, at = await asyncio.wait_for(reply, REPLY_TIMEOUT)
         return started, answer, at
+
+    async def first_parts(self, timeout=REPLY_TIMEOUT):
+        """The first `parts` since `open` (the app's play sockets send it on connect)."""
+        await asyncio.wait_for(self.parts_seen.wait(), timeout)
 
     async def next_parts(self, timeout=REPLY_TIMEOUT):
         self.parts_seen.clear()
@@ -233,7 +237,7 @@ async def open_all(clients, concurrency=50):
     async def open_one(client):
         async with gate:
             await client.open()
-            await client.next_parts()
+            await client.first_parts()
 
     await asyncio.gather(*(open_one(c) for c in clients))
 

@@ -45,9 +45,20 @@
     setTimeout(function () { el.remove(); }, 6000);
   }
 
+  // A page may open its socket before this file arrives (window.liveEarly: the socket and the
+  // messages it received meanwhile); it is adopted once, if it is for this page and still open.
+  function adoptEarly(url) {
+    var early = window.liveEarly;
+    window.liveEarly = null;
+    if (!early || early.socket.url !== url || early.socket.readyState > WebSocket.OPEN) return null;
+    return early;
+  }
+
   function connect() {
     if (!root) return;
-    var ws = new WebSocket(socketUrl(root.getAttribute("data-live")));
+    var url = socketUrl(root.getAttribute("data-live"));
+    var early = adoptEarly(url);
+    var ws = early ? early.socket : new WebSocket(url);
     state.socket = ws;
     ws.onopen = function () {
       state.backoff = 500;
@@ -70,6 +81,10 @@
       clearTimeout(state.timer);
       state.timer = setTimeout(connect, wait);
     };
+    if (early) {
+      early.messages.forEach(ws.onmessage);
+      if (ws.readyState === WebSocket.OPEN) ws.onopen();
+    }
   }
 
   function send(message) {
