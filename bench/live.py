@@ -72,7 +72,7 @@ def latency_figures(tables, measure_dashboard):
     return figures
 
 
-async def play(tables, player, args, usage, seed, profile=None):
+async def play(tables, player, args, usage, seed, profile=None, tick=False):
     """The steady phase: every table at its pace for `duration`; then wait until all is quiet.
     With `profile` (a path prefix), py-spy records each server process meanwhile."""
     clients = [c for t in tables for c in t.clients]
@@ -85,12 +85,17 @@ async def play(tables, player, args, usage, seed, profile=None):
     client_cpu = time.process_time()
     started = time.perf_counter()
     until = started + args.duration
+    ticker = asyncio.ensure_future(tablets.tick(watchers)) if tick else None
     await asyncio.gather(*(tablets.drive(t, player, args.pace, until, rng) for t in tables))
     wall = time.perf_counter() - started
     cpu = usage.stop()
     for spy in spies:
         spy.wait()
     client_pct = round(100 * (time.process_time() - client_cpu) / wall, 1)
+    await tablets.quiet(clients)
+    if ticker is not None:  # one more tick draws the cards held back, then the ticks stop
+        await asyncio.sleep(1.5)
+        ticker.cancel()
     await tablets.quiet(clients + watchers)
     actions = [a for t in tables for a in t.actions]
     acked = [a for a in actions if a.version is not None]
@@ -130,14 +135,16 @@ async def measure_app(mode, env, ports, children, lessons, args, cycles):
     rss_open = sum(usage.rss())
     profile = args.profile and f"{args.profile}/{mode.name}-{len(lessons)}"
     result = await play(tables, tablets.AppPlayer(tablets.new_rng(args.seed)), args, usage,
-                        args.seed, profile)
+                        args.seed, profile, tick=True)
     final = classes.db(env, "versions", payload=[t.game_id for t in tables])
     result["lost_messages"] = sum(1 for t in tables for c in t.clients
                                   if (c.last_version() or -1) < final[str(t.game_id)])
-    result.update(latency_figures(tables, measure_dashboard=False))
+    result["lost_messages"] += sum(1 for t in tables if (t.dashboard.last_version(t.key) or -1)
+                                   < final[str(t.game_id)])
+    result.update(latency_figures(tables, measure_dashboard=True))
     result.update({
         "sockets": len(clients) + len(dashboards), "tablets": len(clients),
-        "dashboards": len(dashboards), "dashboard_measured": False, "tables": len(tables),
+        "dashboards": len(dashboards), "dashboard_measured": True, "tables": len(tables),
         "kib_per_connection": round((rss_open - rss_before) / len(clients) / 1024, 1),
         "rss_mib_open": round(rss_open / 2 ** 20, 1),
     })

@@ -155,6 +155,7 @@ def table_card(lesson, game, timeline):
         [s for s in seats if s["current"] and not s["bot"]]
     return {
         "table": game.table, "number": game.table.number, "game_id": game.pk,
+        "version": snapshot.version,
         "round": view["round"], "rounds": view["rounds"], "phase": labels.PHASES[view["phase"]],
         "over": over, "time_called": view["time_called"],
         "seats": seats, "to_act": [s for s in seats if s["current"]],

@@ -6,7 +6,8 @@ version. A `Table` groups the tablets of one game (and its lesson's dashboard); 
 seat act every `pace` seconds: the app's tablets choose among the `data-send` buttons the server
 rendered for them (stepping through picks, as a student taps), the baselines' tablets send an
 `act` with the next version. Each action is timed from sending it until the last socket at the
-table, and the dashboard where it shows versions, has the version the action produced.
+table, and the lesson's dashboard (the cockpit's card of the table, `data-game-version`), has the
+version the action produced.
 """
 
 import asyncio
@@ -23,6 +24,7 @@ from websockets.asyncio.client import connect
 
 BUTTON = re.compile(r"<button\b[^>]*>")
 DATA_SEND = re.compile(r'data-send="([^"]*)"')
+CARD_VERSION = re.compile(r'data-table="(\d+)" data-game-version="(\d+)"')
 MAX_PICKS = 12
 REPLY_TIMEOUT = 30.0
 
@@ -82,6 +84,10 @@ class Client:
                 _note(seen[0], seen[1], version, at)
             else:
                 _note(self.versions, self.times, version, at)
+            for html in (message.get("parts") or {}).values():
+                for table, card_version in CARD_VERSION.findall(html):  # the cockpit's cards
+                    seen = self.table_versions.setdefault(int(table), ([], []))
+                    _note(seen[0], seen[1], int(card_version), at)
             self.parts_seen.set()
         elif kind in ("ack", "error"):
             if kind == "error":
@@ -229,6 +235,15 @@ async def drive(table, player, pace, until, rng):
             action = Action(table.key, time.perf_counter(), error=type(problem).__name__)
         if action is not None:
             table.actions.append(action)
+
+
+async def tick(dashboards, every=1.0):
+    """What live.js does on the cockpit (`data-live-tick`): a `tick` every second, which draws
+    the cards the cockpit held back (at most one drawing per card every 0.3 s). Until cancelled."""
+    while True:
+        await asyncio.sleep(every)
+        for dashboard in dashboards:
+            await dashboard.send({"type": "tick"})
 
 
 async def open_all(clients, concurrency=50):

@@ -1,7 +1,7 @@
 /* live.js: the whole client side of a live page. The server renders HTML; this file only keeps a
    WebSocket open, sends what the student or teacher taps, and puts the server's HTML in place.
    Protocol: config/live.py. Markup hooks:
-     <main data-live="/ws/...">               connect this page
+     <main data-live="/ws/...">               connect this page (data-version: the version shown)
      <button data-send='{"type":"act",...}'>  send on tap (with a client action id and version)
      <form data-live-form='{"type":"..."}'>    send the form's fields on submit
      <textarea data-live-input='{"type":"draft"}' name="...">  send while typing (debounced)
@@ -104,6 +104,7 @@
   function receive(msg) {
     if (msg.version !== undefined && msg.version !== null) state.version = msg.version;
     if (msg.type === "parts") {
+      if (msg.version !== undefined && msg.version !== null) root.setAttribute("data-version", msg.version);
       Object.keys(msg.parts).forEach(function (id) {
         var el = document.getElementById(id);
         if (el) replace(el, msg.parts[id]);
