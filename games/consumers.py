@@ -7,6 +7,7 @@ reaches another seat's socket. A tablet's taps go to `game_apply_action`; its ha
 """
 
 import json
+from urllib.parse import parse_qs
 
 from django.http import Http404
 
@@ -56,11 +57,14 @@ class TableSocket(LiveConsumer):
             return
         self.send_view(revision=event["revision"])
 
-    def send_view(self, full=False, revision=None, quiet=False):
-        """The parts of the current view that this socket has not sent yet (all, when `full`).
-        `quiet`: nothing at all when nothing changed (a sync answered already)."""
+    def send_view(self, full=False, revision=None, quiet=False, shown=None):
+        """The parts of the current view that this socket has not sent yet (all, when `full`,
+        but those of revision `shown`, which the page was rendered with). `quiet`: nothing at
+        all when nothing changed (a sync answered already)."""
         snapshot = game_snapshot(self.game_id, revision)
         parts = rendering.render_parts(snapshot, self.seat, self.language, teacher=self.teacher)
+        if full:
+            self.sent = dict(parts) if shown == snapshot.revision else {}
         if self.draft != Draft():
             choices = rendering.render_choices(snapshot, self.seat, self.language, self.draft,
                                                self.teacher)
@@ -69,8 +73,6 @@ class TableSocket(LiveConsumer):
             else:
                 parts.update(choices)
         parts.update(self.extra_parts())
-        if full:
-            self.sent = {}
         changed = {part: html for part, html in parts.items() if self.sent.get(part) != html}
         if quiet and not changed and self.version_sent == snapshot.version:
             return
@@ -108,7 +110,7 @@ class PlayConsumer(TableSocket):
             presence.presence_open(self.channel_name, student)
             self.present = True
         if self.belongs_here(student):  # the view at once: one round trip less on slow wifi
-            self.send_view(full=True)
+            self.send_view(full=True, shown=_int(_query(self.scope).get("shown")))
 
     def disconnect(self, code):
         if self.present:
@@ -268,6 +270,11 @@ def _action_from(action, seat):
     if not all(isinstance(key, str) and len(key) <= 20 for key in action):
         return None
     return {**action, "seat": seat}
+
+
+def _query(scope):
+    return {key: values[-1] for key, values in
+            parse_qs(scope.get("query_string", b"").decode("latin-1")).items()}
 
 
 def _client_id(ref):

@@ -50,7 +50,7 @@
   function adoptEarly(url) {
     var early = window.liveEarly;
     window.liveEarly = null;
-    if (!early || early.socket.url !== url || early.socket.readyState > WebSocket.OPEN) return null;
+    if (!early || early.socket.url.split("?")[0] !== url || early.socket.readyState > WebSocket.OPEN) return null;
     return early;
   }
 
