@@ -95,11 +95,9 @@ async def play(tables, player, args, usage, seed, profile=None, tick=False):
     for spy in spies:
         spy.wait()
     client_pct = round(100 * (time.process_time() - client_cpu) / wall, 1)
-    await tablets.quiet(clients)
-    if ticker is not None:  # one more tick draws the cards held back, then the ticks stop
-        await asyncio.sleep(1.5)
-        ticker.cancel()
     await tablets.quiet(clients + watchers)
+    if ticker is not None:  # the ticks go on until the cards held back have been drawn
+        ticker.cancel()
     actions = [a for t in tables for a in t.actions]
     acked = [a for a in actions if a.version is not None]
     return {
@@ -157,8 +155,10 @@ async def measure_app(mode, env, ports, children, lessons, args, cycles):
         rss_closed = sum(usage.rss())
         await connect_cycles(tables, cycles)
         await asyncio.sleep(0.5)
+        rss_after = sum(usage.rss())
         result.update({"cycles": cycles, "rss_mib_before_cycles": round(rss_closed / 2 ** 20, 1),
-                       "rss_mib_after_cycles": round(sum(usage.rss()) / 2 ** 20, 1)})
+                       "rss_mib_after_cycles": round(rss_after / 2 ** 20, 1),
+                       "kib_per_cycle": round((rss_after - rss_closed) / cycles / 1024, 1)})
     await tablets.close_all(list(dashboards.values()))
     shape = [[len(t.clients) for t in tables if t.dashboard is dashboards[lesson.lesson]]
              for lesson in lessons]
@@ -335,7 +335,8 @@ def main(argv=None):
     parser.add_argument("--search-duration", type=float, default=8.0,
                         help="seconds of play for the loads the search adds (no baselines)")
     parser.add_argument("--pace", type=float, default=2.0)
-    parser.add_argument("--cycles", type=int, default=1000)
+    parser.add_argument("--cycles", type=int, default=300,
+                        help="connect/sync/disconnect cycles after the first load of each mode")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL",
                                                                  DEFAULT_DATABASE))
