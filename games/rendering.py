@@ -8,6 +8,7 @@ a round ends. Only a seat's half-made choice (its draft) is rendered per socket.
 """
 
 import dataclasses
+import hashlib
 import json
 from collections import OrderedDict
 from datetime import date, datetime
@@ -97,10 +98,11 @@ def part(template, context):
     """A part rendered once per process for what it shows: most parts of most seats are the same
     from one revision to the next, and a template costs far more than the key of its context."""
     try:
-        key = json.dumps(context, sort_keys=True, default=_plain)
+        shown = json.dumps(context, sort_keys=True, default=_plain)
     except TypeError:  # something without a plain form: render it every time
         return render_to_string(template, context)
-    return fragment(template, key, context)
+    # A digest, not the JSON (a board's is kilobytes): the cache holds thousands of pieces.
+    return fragment(template, hashlib.blake2b(shown.encode(), digest_size=16).digest(), context)
 
 
 def _plain(value):
