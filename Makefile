@@ -63,10 +63,11 @@ test-reliability: setup-dev
 # The live benchmark needs PostgreSQL (BENCH_DATABASE_URL, a database whose name starts
 # tutkimus_bench, recreated on each run) and redis-server (or BENCH_REDIS_URL); see docs/performance.md.
 bench: setup-dev
-	$(BIN)/python bench/engine.py
-	$(BIN)/python bench/play.py
-	$(BIN)/python bench/live.py
-	$(BIN)/python bench/page.py
+	@started=$$(date +%s); set -e; \
+	for step in engine play live page; do \
+		echo "== bench/$$step.py"; $(BIN)/python bench/$$step.py; \
+		echo "   ($$(( $$(date +%s) - started )) s so far)"; \
+	done; echo "make bench: $$(( $$(date +%s) - started )) s in all (budget 600 s)"
 
 lint: setup-dev
 	$(BIN)/ruff check .

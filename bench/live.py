@@ -9,7 +9,8 @@ has `--students` students who join through the join page (HTTP, CSRF, the signed
 seated and started by their teacher's page socket, and play the school game through the real
 consumers: every `--pace` seconds one seat per table taps through the buttons the server offered
 it. Every action is timed from sending it until the last socket of its table has the version it
-produced (the teacher's dashboard too, where it shows game versions).
+produced, and the teacher's cockpit too (its card of the table carries the game's version; the
+harness ticks every second as live.js does, so cards held back by the cockpit's throttle come in).
 
 In the same run, as baselines, the same sockets and pace against a bare `websockets` fan-out
 server (the floor) and a minimal Channels consumer that only relays a group message (on the same
@@ -19,7 +20,9 @@ Modes: embedded (one uvicorn process, SQLite, in-memory layer) and scaled (two u
 PostgreSQL, Redis channel layer; clients alternate between the two ports, so each table's sockets
 are split across both). Servers are pinned to one core and the clients to the other.
 
-Writes bench/results/live.json and bench/results/live.md.
+The search for the largest load under 250 ms runs the app only (no baselines), for
+`--search-duration` seconds. Each step's time is printed. Writes bench/results/live.json and
+bench/results/live.md.
 """
 
 import argparse
@@ -72,7 +75,7 @@ def latency_figures(tables, measure_dashboard):
     return figures
 
 
-async def play(tables, player, args, usage, seed, profile=None):
+async def play(tables, player, args, usage, seed, profile=None, tick=False):
     """The steady phase: every table at its pace for `duration`; then wait until all is quiet.
     With `profile` (a path prefix), py-spy records each server process meanwhile."""
     clients = [c for t in tables for c in t.clients]
@@ -85,6 +88,7 @@ async def play(tables, player, args, usage, seed, profile=None):
     client_cpu = time.process_time()
     started = time.perf_counter()
     until = started + args.duration
+    ticker = asyncio.ensure_future(tablets.tick(watchers)) if tick else None
     await asyncio.gather(*(tablets.drive(t, player, args.pace, until, rng) for t in tables))
     wall = time.perf_counter() - started
     cpu = usage.stop()
@@ -92,6 +96,8 @@ async def play(tables, player, args, usage, seed, profile=None):
         spy.wait()
     client_pct = round(100 * (time.process_time() - client_cpu) / wall, 1)
     await tablets.quiet(clients + watchers)
+    if ticker is not None:  # the ticks go on until the cards held back have been drawn
+        ticker.cancel()
     actions = [a for t in tables for a in t.actions]
     acked = [a for a in actions if a.version is not None]
     return {
@@ -113,7 +119,7 @@ async def connect_cycles(tables, count, concurrency=20):
         async with gate:
             client = tablets.Client(model.url, cookie=model.cookie, origin=model.origin)
             await client.open()
-            await client.next_parts()
+            await client.first_parts()
             await client.close()
 
     await asyncio.gather(*(cycle(n) for n in range(count)))
@@ -130,14 +136,16 @@ async def measure_app(mode, env, ports, children, lessons, args, cycles):
     rss_open = sum(usage.rss())
     profile = args.profile and f"{args.profile}/{mode.name}-{len(lessons)}"
     result = await play(tables, tablets.AppPlayer(tablets.new_rng(args.seed)), args, usage,
-                        args.seed, profile)
+                        args.seed, profile, tick=True)
     final = classes.db(env, "versions", payload=[t.game_id for t in tables])
     result["lost_messages"] = sum(1 for t in tables for c in t.clients
                                   if (c.last_version() or -1) < final[str(t.game_id)])
-    result.update(latency_figures(tables, measure_dashboard=False))
+    result["lost_messages"] += sum(1 for t in tables if (t.dashboard.last_version(t.key) or -1)
+                                   < final[str(t.game_id)])
+    result.update(latency_figures(tables, measure_dashboard=True))
     result.update({
         "sockets": len(clients) + len(dashboards), "tablets": len(clients),
-        "dashboards": len(dashboards), "dashboard_measured": False, "tables": len(tables),
+        "dashboards": len(dashboards), "dashboard_measured": True, "tables": len(tables),
         "kib_per_connection": round((rss_open - rss_before) / len(clients) / 1024, 1),
         "rss_mib_open": round(rss_open / 2 ** 20, 1),
     })
@@ -147,8 +155,10 @@ async def measure_app(mode, env, ports, children, lessons, args, cycles):
         rss_closed = sum(usage.rss())
         await connect_cycles(tables, cycles)
         await asyncio.sleep(0.5)
+        rss_after = sum(usage.rss())
         result.update({"cycles": cycles, "rss_mib_before_cycles": round(rss_closed / 2 ** 20, 1),
-                       "rss_mib_after_cycles": round(sum(usage.rss()) / 2 ** 20, 1)})
+                       "rss_mib_after_cycles": round(rss_after / 2 ** 20, 1),
+                       "kib_per_cycle": round((rss_after - rss_closed) / cycles / 1024, 1)})
     await tablets.close_all(list(dashboards.values()))
     shape = [[len(t.clients) for t in tables if t.dashboard is dashboards[lesson.lesson]]
              for lesson in lessons]
@@ -176,27 +186,58 @@ async def measure_baseline(ports, children, shape, pad, args):
     return result
 
 
-def run_load(mode, env, running, count, first, args, cycles):
-    """One load in one mode: the app, then both baselines with the same shape and payload."""
+def run_load(mode, env, running, count, first, args, cycles, baselines=True):
+    """One load in one mode: the app, then (unless a step of the search) both baselines with the
+    same shape and payload."""
     (app_ports, app_children), (relay_ports, relay_children), (bare_ports, bare_children) = running
+    clock = Stopwatch()
     made = classes.db(env, "lessons", count, first)
     lessons = [classes.Lesson(**m, students=[]) for m in made]
-    joined = time.perf_counter()
     classes.join_classes(lessons, app_ports, args.students)
-    join_s = time.perf_counter() - joined
+    join_s = clock.lap("join")
     app, shape = asyncio.run(measure_app(mode, env, app_ports, app_children, lessons, args,
                                          cycles))
-    pad = app["mean_update_bytes"]
-    bare = asyncio.run(measure_baseline(bare_ports, bare_children, shape, pad, args))
-    relay = asyncio.run(measure_baseline(relay_ports, relay_children, shape, pad, args))
+    clock.lap("app" + (f" with {cycles} connect cycles" if cycles else ""))
     row = {"mode": mode.name, "processes": mode.processes, "lessons": count, **app,
-           "join_s": round(join_s, 1),
-           "baseline_p95_ms": bare.get("p95_ms"), "relay_p95_ms": relay.get("p95_ms"),
-           "ratio_p95": _ratio(app.get("p95_ms"), bare.get("p95_ms")),
-           "ratio_relay_p95": _ratio(app.get("p95_ms"), relay.get("p95_ms")),
-           "baselines": {"bare_websockets": bare, "channels_relay": relay}}
+           "join_s": round(join_s, 1), "cpu_ms_per_action": _cpu_ms_per_action(app)}
+    if baselines:
+        pad = app["mean_update_bytes"]
+        bare = asyncio.run(measure_baseline(bare_ports, bare_children, shape, pad, args))
+        clock.lap("bare baseline")
+        relay = asyncio.run(measure_baseline(relay_ports, relay_children, shape, pad, args))
+        clock.lap("relay baseline")
+        row.update({
+            "baseline_p95_ms": bare.get("p95_ms"), "relay_p95_ms": relay.get("p95_ms"),
+            "ratio_p95": _ratio(app.get("p95_ms"), bare.get("p95_ms")),
+            "ratio_relay_p95": _ratio(app.get("p95_ms"), relay.get("p95_ms")),
+            "relay_cpu_ms_per_action": _cpu_ms_per_action(relay),
+            "baselines": {"bare_websockets": bare, "channels_relay": relay}})
     print(markdown([row], header=False), flush=True)
+    print(f"    ({mode.name}, {count} lessons: {clock.summary()})", file=sys.stderr, flush=True)
     return row
+
+
+class Stopwatch:
+    def __init__(self):
+        self.started = self.last = time.perf_counter()
+        self.laps = []
+
+    def lap(self, name):
+        now = time.perf_counter()
+        seconds, self.last = now - self.last, now
+        self.laps.append(f"{name} {seconds:.0f} s")
+        return seconds
+
+    def summary(self):
+        return ", ".join(self.laps)
+
+
+def _cpu_ms_per_action(result):
+    """Server CPU (all processes) per acknowledged action, in ms: the steadiest figure on a
+    shared machine."""
+    if not result.get("actions_per_s"):
+        return None
+    return round(10 * sum(result["server_cpu_pct"]) / result["actions_per_s"], 1)
 
 
 def _ratio(value, floor):
@@ -249,8 +290,14 @@ def run_mode(name, args, core_sets, var_dir):
         tried, next_load = loads_to_run(args)
         first = 1
         while (load := next_load()) is not None:
+            given = load in args.loads
+            step = args if given else argparse.Namespace(**{**vars(args),
+                                                             "duration": args.search_duration})
+            if not given:
+                print(f"    (search: {load} lessons, the app only, {step.duration:g} s)",
+                      file=sys.stderr, flush=True)
             cycles = args.cycles if load == args.loads[0] else 0
-            row = run_load(mode, mode.env, running, load, first, args, cycles)
+            row = run_load(mode, mode.env, running, load, first, step, cycles, baselines=given)
             first += load
             tried[load] = passes(row)
             rows.append(row)
@@ -285,8 +332,11 @@ def main(argv=None):
     parser.add_argument("--max-lessons", type=int, default=40)
     parser.add_argument("--students", type=int, default=30)
     parser.add_argument("--duration", type=float, default=12.0)
+    parser.add_argument("--search-duration", type=float, default=8.0,
+                        help="seconds of play for the loads the search adds (no baselines)")
     parser.add_argument("--pace", type=float, default=2.0)
-    parser.add_argument("--cycles", type=int, default=1000)
+    parser.add_argument("--cycles", type=int, default=300,
+                        help="connect/sync/disconnect cycles after the first load of each mode")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL",
                                                                  DEFAULT_DATABASE))
@@ -304,6 +354,7 @@ def main(argv=None):
     started = time.perf_counter()
     report = {"machine": machine(core_sets), "settings": {
         "students_per_lesson": args.students, "pace_s": args.pace, "duration_s": args.duration,
+        "search_duration_s": args.search_duration,
         "limit_p95_ms": LIMIT_P95_MS}, "results": []}
     print(markdown([], header=True), flush=True)
     with tempfile.TemporaryDirectory(prefix="bench-live-") as var_dir:

@@ -9,6 +9,7 @@ import secrets
 
 from django.conf import settings
 from django.core import signing
+from django.db.models import F
 
 from classroom.models import Student
 
@@ -49,6 +50,7 @@ def student_for_token(token):
         return None
     return (
         Student.objects.select_related("lesson", "seat__table")
+        .annotate(table_game_id=F("seat__table__game"))  # one query for where the tablet belongs
         .filter(token_hash=hash_secret(token), removed_at__isnull=True)
         .first()
     )

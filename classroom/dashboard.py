@@ -130,15 +130,20 @@ def table_cards(lesson, now=None):
     """One card per table whose game runs, in table order."""
     now = now or timezone.now()
     timeline = lesson_timeline(lesson, now)
-    games = Game.objects.filter(table__lesson=lesson).select_related("table") \
-        .order_by("table__number")
+    games = _games(lesson).order_by("table__number")
     return [table_card(lesson, game, timeline) for game in games]
 
 
 def table_card_for(lesson, table_id, now=None):
-    game = Game.objects.filter(table_id=table_id, table__lesson=lesson) \
-        .select_related("table").first()
+    game = _games(lesson).filter(table_id=table_id).first()
     return None if game is None else table_card(lesson, game, lesson_timeline(lesson, now))
+
+
+def _games(lesson):
+    """The lesson's games without their state and players: the figures come from each game's
+    snapshot (shared with the table pages), so a card does not decode the state again."""
+    return Game.objects.filter(table__lesson=lesson).select_related("table") \
+        .defer("state", "players", "options")
 
 
 def table_card(lesson, game, timeline):
@@ -155,6 +160,7 @@ def table_card(lesson, game, timeline):
         [s for s in seats if s["current"] and not s["bot"]]
     return {
         "table": game.table, "number": game.table.number, "game_id": game.pk,
+        "version": snapshot.version,
         "round": view["round"], "rounds": view["rounds"], "phase": labels.PHASES[view["phase"]],
         "over": over, "time_called": view["time_called"],
         "seats": seats, "to_act": [s for s in seats if s["current"]],
@@ -228,8 +234,7 @@ def projector_board(lesson, now=None):
     accepted stories (without names)."""
     timeline = lesson_timeline(lesson, now)
     tables = []
-    for game in Game.objects.filter(table__lesson=lesson).select_related("table") \
-            .order_by("table__number"):
+    for game in _games(lesson).order_by("table__number"):
         view = view_of(game_snapshot(game.pk, game.revision), None)
         final = {row["seat"]: row["vp"] for row in (view["outcome"] or {}).get("players", [])}
         ranked = sorted(({"seat": p["seat"], "look": mapview.SEAT_LOOK.get(p["seat"]),

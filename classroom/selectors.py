@@ -51,6 +51,8 @@ def student_page_url(student):
 
 
 def _seat_has_game(student):
+    if hasattr(student, "table_game_id"):  # read with the student (auth.student_for_token)
+        return student.table_game_id is not None
     return student.seat.table.has_game
 
 

@@ -7,6 +7,7 @@ reaches another seat's socket. A tablet's taps go to `game_apply_action`; its ha
 """
 
 import json
+from urllib.parse import parse_qs
 
 from django.http import Http404
 
@@ -35,9 +36,12 @@ class TableSocket(LiveConsumer):
         self.draft = Draft()
         self.sent = {}
         self.revision_sent = None
+        self.version_sent = None
 
     def handle_sync(self, content):
-        self.send_view(full=True)
+        """The view was sent on connect: a sync then gets only what changed since, if anything
+        (live.js's first message, or a tablet that woke up)."""
+        self.send_view(full=self.revision_sent is None, quiet=True)
 
     def extra_parts(self):
         """Parts that do not follow the game's revision (a student's pause overlay)."""
@@ -53,10 +57,14 @@ class TableSocket(LiveConsumer):
             return
         self.send_view(revision=event["revision"])
 
-    def send_view(self, full=False, revision=None):
-        """The parts of the current view that this socket has not sent yet (all, when `full`)."""
+    def send_view(self, full=False, revision=None, quiet=False, shown=None):
+        """The parts of the current view that this socket has not sent yet (all, when `full`,
+        but those of revision `shown`, which the page was rendered with). `quiet`: nothing at
+        all when nothing changed (a sync answered already)."""
         snapshot = game_snapshot(self.game_id, revision)
         parts = rendering.render_parts(snapshot, self.seat, self.language, teacher=self.teacher)
+        if full:
+            self.sent = dict(parts) if shown == snapshot.revision else {}
         if self.draft != Draft():
             choices = rendering.render_choices(snapshot, self.seat, self.language, self.draft,
                                                self.teacher)
@@ -65,11 +73,11 @@ class TableSocket(LiveConsumer):
             else:
                 parts.update(choices)
         parts.update(self.extra_parts())
-        if full:
-            self.sent = {}
         changed = {part: html for part, html in parts.items() if self.sent.get(part) != html}
+        if quiet and not changed and self.version_sent == snapshot.version:
+            return
         self.sent.update(changed)
-        self.revision_sent = snapshot.revision
+        self.revision_sent, self.version_sent = snapshot.revision, snapshot.version
         self.send_parts(changed, snapshot.version)
 
 
@@ -101,6 +109,8 @@ class PlayConsumer(TableSocket):
             self.join_group(f"table-{student.seat.table_id}")
             presence.presence_open(self.channel_name, student)
             self.present = True
+        if self.belongs_here(student):  # the view at once: one round trip less on slow wifi
+            self.send_view(full=True, shown=_int(_query(self.scope).get("shown")))
 
     def disconnect(self, code):
         if self.present:
@@ -158,7 +168,7 @@ class PlayConsumer(TableSocket):
 
     def handle_sync(self, content):
         if self.still_here():
-            self.send_view(full=True)
+            super().handle_sync(content)
 
     def still_here(self):
         """The tablet still belongs to this seat; otherwise it is sent where it belongs."""
@@ -167,6 +177,11 @@ class PlayConsumer(TableSocket):
             self.close(code=CLOSE_NOT_ALLOWED)
             return False
         self.student = student
+        return self.belongs_here(student)
+
+    def belongs_here(self, student):
+        """Whether the student's tablet belongs on this seat's play page; if not, it is sent
+        where it belongs."""
         if selectors.student_page_url(student) != selectors.PLAY_URL:
             self.send_redirect(selectors.student_page_url(student))
             return False
@@ -233,6 +248,7 @@ class TableWatchConsumer(TableSocket):
         self.language = language_from_scope(self.scope)
         self.game_id = table.game.pk
         self.join_group(f"table-{table.pk}")
+        self.send_view(full=True)
 
     def handle_seat_bot(self, content):
         seat, bot = content.get("seat"), content.get("bot")
@@ -257,6 +273,11 @@ def _action_from(action, seat):
     if not all(isinstance(key, str) and len(key) <= 20 for key in action):
         return None
     return {**action, "seat": seat}
+
+
+def _query(scope):
+    return {key: values[-1] for key, values in
+            parse_qs(scope.get("query_string", b"").decode("latin-1")).items()}
 
 
 def _client_id(ref):

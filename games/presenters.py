@@ -168,11 +168,10 @@ def table(view):
 # The status bar ----------------------------------------------------------------------------------
 
 
-def status(view, seat, names, bots, version=None):
+def status(view, seat, names, bots):
     current = [s for s in view["current_seats"] if isinstance(s, int)]
     step = view["step"] or {}
     return {
-        "version": version,
         "round": view["round"], "rounds": range(1, view["rounds"] + 1),
         "phase": labels.PHASES[view["phase"]], "over": view["phase"] == "over",
         "step": step.get("kind"), "my_turn": seat in current,

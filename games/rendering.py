@@ -7,12 +7,16 @@ the tablets of a team and every watcher share the work; the log's earlier rounds
 a round ends. Only a seat's half-made choice (its draft) is rendered per socket.
 """
 
+import dataclasses
+import hashlib
 import json
 from collections import OrderedDict
+from datetime import date, datetime
 from functools import lru_cache
 
 from django.template.loader import render_to_string
 from django.utils import translation
+from django.utils.functional import Promise
 
 from games import mapview, narration, presenters, story_panel
 from games.selectors import game_log
@@ -90,6 +94,31 @@ def fragment(template, key, context):
                                lambda: render_to_string(template, context))
 
 
+def part(template, context):
+    """A part rendered once per process for what it shows: most parts of most seats are the same
+    from one revision to the next, and a template costs far more than the key of its context."""
+    try:
+        shown = json.dumps(context, sort_keys=True, default=_plain)
+    except TypeError:  # something without a plain form: render it every time
+        return render_to_string(template, context)
+    # A digest, not the JSON (a board's is kilobytes): the cache holds thousands of pieces.
+    return fragment(template, hashlib.blake2b(shown.encode(), digest_size=16).digest(), context)
+
+
+def _plain(value):
+    if isinstance(value, Promise):
+        return str(value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return [type(value).__name__, dataclasses.asdict(value)]
+    if isinstance(value, (datetime, date)):
+        return value.isoformat()
+    if isinstance(value, (set, frozenset)):
+        return sorted(value, key=repr)
+    if isinstance(value, range):
+        return [value.start, value.stop, value.step]
+    raise TypeError(type(value).__name__)
+
+
 def _card_html(cards):
     for card in cards or ():
         card["html"] = fragment("games/parts/card.html",
@@ -119,14 +148,16 @@ def _shared(snapshot):
     rows = game_log(snapshot.game_id, snapshot.version)
     table = presenters.table(view)
     _card_html(table["market"])
-    context = {
-        "map": _hex_html(presenters.map_pieces(view)), "table": table,
-        "seats": presenters.seats(view, names, bots),
-        "test": presenters.test_preview(view, names),
-        "last_test": presenters.last_test(rows, names),
-        "final": presenters.final_scores(view, names),
+    test = {"test": presenters.test_preview(view, names),
+            "last_test": presenters.last_test(rows, names)}
+    return {
+        "map-board": render_to_string(SHARED["map-board"],
+                                      {"map": _hex_html(presenters.map_pieces(view))}),
+        "play-seats": part(SHARED["play-seats"], {"seats": presenters.seats(view, names, bots)}),
+        "play-market": part(SHARED["play-market"], {"table": table}),
+        "play-test": part(SHARED["play-test"], test),
+        "play-end": part(SHARED["play-end"], {"final": presenters.final_scores(view, names)}),
     }
-    return {part: render_to_string(template, context) for part, template in SHARED.items()}
 
 
 def _own(snapshot, seat, teacher):
@@ -142,21 +173,23 @@ def _own(snapshot, seat, teacher):
         board["html"] = fragment("games/parts/board_section.html",
                                  json.dumps(shown, sort_keys=True, default=str),
                                  {"b": board, "teacher": teacher})
-    context = {
-        "status": presenters.status(view, seat, names, bots, snapshot.version),
-        "boards": boards,
-        "teacher": teacher, "log": _log_rounds(snapshot, seat, current=True),
-        "story": _story_panel(snapshot, view, seat, teacher),
+    parts = {
+        "play-status": part(OWN["play-status"],
+                            {"status": presenters.status(view, seat, names, bots)}),
+        "play-board": part(OWN["play-board"], {"boards": [{"html": b["html"]} for b in boards]}),
+        "play-log": part(OWN["play-log"], {"log": _log_rounds(snapshot, seat, current=True)}),
+        "play-story": part(OWN["play-story"], {
+            "story": _story_panel(snapshot, view, seat, teacher), "teacher": teacher}),
     }
-    parts = {part: render_to_string(template, context) for part, template in OWN.items()}
     parts.update(render_choices(snapshot, seat, translation.get_language(), Draft(), teacher)
                  or {})
     return parts
 
 
 def _story_panel(snapshot, view, seat, teacher):
-    rows = _cache.get_or_make((snapshot.game_id, snapshot.revision, "stories"),
-                              lambda: story_panel.story_rows(snapshot.game_id))
+    rows = {} if not view["stories"] else _cache.get_or_make(
+        (snapshot.game_id, snapshot.revision, "stories"),
+        lambda: story_panel.story_rows(snapshot.game_id))
     if teacher or seat is None:
         return story_panel.table_panel(view, snapshot.names, rows)
     return story_panel.seat_panel(view, snapshot.state.get("options", {}), seat, snapshot.names,
@@ -222,17 +255,28 @@ def _log_rounds(snapshot, seat, current):
     view = view_of(snapshot, seat)
     this_round = view["round"]
     lines = []
+    names = tuple(sorted(snapshot.names.items()))
     for row in reversed(game_log(snapshot.game_id, snapshot.version)):
-        events = snapshot.engine.events_for(row.events, seat)
+        events, told = _told(snapshot, row, seat, names)
         if current and events and all(e.get("round", 0) < this_round for e in events):
             break
-        told = narration.tell(events, snapshot.names)
         lines.extend(reversed([line for line in told
                                if (line.round == this_round) == current]))
     rounds = OrderedDict()
     for line in lines:
         rounds.setdefault(line.round, []).append(line)
     return [{"round": number, "lines": round_lines} for number, round_lines in rounds.items()]
+
+
+def _told(snapshot, row, seat, names):
+    """A log row as `seat` sees it and its lines, told once per process (rows never change)."""
+    key = ("told", snapshot.game_id, row.seq, seat, translation.get_language(), names)
+
+    def tell():
+        events = snapshot.engine.events_for(row.events, seat)
+        return events, narration.tell(events, snapshot.names)
+
+    return _pieces.get_or_make(key, tell)
 
 
 def _earlier(snapshot, seat, language):

@@ -47,5 +47,6 @@ def table_view(request, pk, number):
 def _page(snapshot, seat, language, teacher=False):
     parts = rendering.render_parts(snapshot, seat, language, teacher=teacher)
     return {"initial": {part.replace("-", "_"): html for part, html in parts.items()},
-            "version": snapshot.version, "legend": presenters.legend(),
+            "version": snapshot.version, "revision": snapshot.revision,
+            "legend": presenters.legend(),
             "map_view_box": VIEW_BOX}

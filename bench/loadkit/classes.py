@@ -96,7 +96,7 @@ async def start_tables(lesson, port):
     teacher = Client(ws_url(port, f"/ws/lessons/{lesson.lesson}/"),
                      cookie=f"sessionid={lesson.session}", origin=origin(port))
     await teacher.open()
-    await teacher.next_parts()
+    await teacher.first_parts()
     for kind in ("seat_everyone", "start_tables"):
         teacher.parts_seen.clear()
         await teacher.send({"type": kind, "id": kind})

@@ -11,9 +11,11 @@ def percentile(values, share):
 COLUMNS = (
     ("mode", "mode"), ("lessons", "lessons"), ("sockets", "sockets"),
     ("actions/s", "actions_per_s"), ("p50 ms", "p50_ms"), ("p95 ms", "p95_ms"),
-    ("p99 ms", "p99_ms"), ("max ms", "max_ms"), ("bare p95", "baseline_p95_ms"),
+    ("p99 ms", "p99_ms"), ("max ms", "max_ms"), ("table p95", "table_p95_ms"),
+    ("dashboard p95", "dashboard_p95_ms"), ("bare p95", "baseline_p95_ms"),
     ("×bare", "ratio_p95"), ("relay p95", "relay_p95_ms"), ("×relay", "ratio_relay_p95"),
     ("lost", "lost_messages"), ("errors", "errors"), ("server CPU %", "server_cpu_pct"),
+    ("CPU ms/action", "cpu_ms_per_action"), ("relay CPU ms/action", "relay_cpu_ms_per_action"),
     ("client CPU %", "client_cpu_pct"), ("KiB/conn", "kib_per_connection"),
     ("update B", "mean_update_bytes"),
 )

@@ -6,7 +6,8 @@ version. A `Table` groups the tablets of one game (and its lesson's dashboard); 
 seat act every `pace` seconds: the app's tablets choose among the `data-send` buttons the server
 rendered for them (stepping through picks, as a student taps), the baselines' tablets send an
 `act` with the next version. Each action is timed from sending it until the last socket at the
-table, and the dashboard where it shows versions, has the version the action produced.
+table, and the lesson's dashboard (the cockpit's card of the table, `data-game-version`), has the
+version the action produced.
 """
 
 import asyncio
@@ -23,6 +24,7 @@ from websockets.asyncio.client import connect
 
 BUTTON = re.compile(r"<button\b[^>]*>")
 DATA_SEND = re.compile(r'data-send="([^"]*)"')
+CARD_VERSION = re.compile(r'data-table="(\d+)" data-game-version="(\d+)"')
 MAX_PICKS = 12
 REPLY_TIMEOUT = 30.0
 
@@ -47,10 +49,10 @@ class Client:
 
     async def open(self):
         headers = {"Cookie": self.cookie} if self.cookie else {}
+        self.parts_seen.clear()
         self.socket = await connect(self.url, origin=self.origin, additional_headers=headers,
                                     max_size=2 ** 22, open_timeout=60, ping_interval=None)
         self.reader = asyncio.get_running_loop().create_task(self.read())
-        self.parts_seen.clear()
         await self.send({"type": "sync", "version": self.version})
 
     async def send(self, message):
@@ -82,6 +84,10 @@ class Client:
                 _note(seen[0], seen[1], version, at)
             else:
                 _note(self.versions, self.times, version, at)
+            for html in (message.get("parts") or {}).values():
+                for table, card_version in CARD_VERSION.findall(html):  # the cockpit's cards
+                    seen = self.table_versions.setdefault(int(table), ([], []))
+                    _note(seen[0], seen[1], int(card_version), at)
             self.parts_seen.set()
         elif kind in ("ack", "error"):
             if kind == "error":
@@ -99,6 +105,10 @@ class Client:
         await self.send(message)
         answer, at = await asyncio.wait_for(reply, REPLY_TIMEOUT)
         return started, answer, at
+
+    async def first_parts(self, timeout=REPLY_TIMEOUT):
+        """The first `parts` since `open` (the app's play sockets send it on connect)."""
+        await asyncio.wait_for(self.parts_seen.wait(), timeout)
 
     async def next_parts(self, timeout=REPLY_TIMEOUT):
         self.parts_seen.clear()
@@ -227,13 +237,22 @@ async def drive(table, player, pace, until, rng):
             table.actions.append(action)
 
 
+async def tick(dashboards, every=1.0):
+    """What live.js does on the cockpit (`data-live-tick`): a `tick` every second, which draws
+    the cards the cockpit held back (at most one drawing per card every 0.3 s). Until cancelled."""
+    while True:
+        await asyncio.sleep(every)
+        for dashboard in dashboards:
+            await dashboard.send({"type": "tick"})
+
+
 async def open_all(clients, concurrency=50):
     gate = asyncio.Semaphore(concurrency)
 
     async def open_one(client):
         async with gate:
             await client.open()
-            await client.next_parts()
+            await client.first_parts()
 
     await asyncio.gather(*(open_one(c) for c in clients))
 

@@ -1,7 +1,7 @@
 /* live.js: the whole client side of a live page. The server renders HTML; this file only keeps a
    WebSocket open, sends what the student or teacher taps, and puts the server's HTML in place.
    Protocol: config/live.py. Markup hooks:
-     <main data-live="/ws/...">               connect this page
+     <main data-live="/ws/...">               connect this page (data-version: the version shown)
      <button data-send='{"type":"act",...}'>  send on tap (with a client action id and version)
      <form data-live-form='{"type":"..."}'>    send the form's fields on submit
      <textarea data-live-input='{"type":"draft"}' name="...">  send while typing (debounced)
@@ -45,9 +45,20 @@
     setTimeout(function () { el.remove(); }, 6000);
   }
 
+  // A page may open its socket before this file arrives (window.liveEarly: the socket and the
+  // messages it received meanwhile); it is adopted once, if it is for this page and still open.
+  function adoptEarly(url) {
+    var early = window.liveEarly;
+    window.liveEarly = null;
+    if (!early || early.socket.url.split("?")[0] !== url || early.socket.readyState > WebSocket.OPEN) return null;
+    return early;
+  }
+
   function connect() {
     if (!root) return;
-    var ws = new WebSocket(socketUrl(root.getAttribute("data-live")));
+    var url = socketUrl(root.getAttribute("data-live"));
+    var early = adoptEarly(url);
+    var ws = early ? early.socket : new WebSocket(url);
     state.socket = ws;
     ws.onopen = function () {
       state.backoff = 500;
@@ -70,6 +81,10 @@
       clearTimeout(state.timer);
       state.timer = setTimeout(connect, wait);
     };
+    if (early) {
+      early.messages.forEach(ws.onmessage);
+      if (ws.readyState === WebSocket.OPEN) ws.onopen();
+    }
   }
 
   function send(message) {
@@ -89,6 +104,7 @@
   function receive(msg) {
     if (msg.version !== undefined && msg.version !== null) state.version = msg.version;
     if (msg.type === "parts") {
+      if (msg.version !== undefined && msg.version !== null) root.setAttribute("data-version", msg.version);
       Object.keys(msg.parts).forEach(function (id) {
         var el = document.getElementById(id);
         if (el) replace(el, msg.parts[id]);

@@ -46,7 +46,7 @@ def in_step(pages, lesson_id):
     version = off_loop(game_version, lesson_id)
     for page in pages:
         page.wait_for_function(
-            "v => document.querySelector('#play-status .status-bar').dataset.version == v",
+            "v => document.querySelector('main[data-live]').dataset.version == v",
             arg=version)
     return version
 

@@ -188,6 +188,40 @@ async def test_a_lone_student_plays_a_whole_game_against_a_server_bot_through_th
 # Taps ---------------------------------------------------------------------------------------------
 
 
+async def test_the_play_socket_sends_the_view_on_connect_and_a_sync_then_adds_nothing():
+    """No round trip before the first view: the socket speaks first; the client's sync that
+    follows gets nothing when nothing changed, and a later change still reaches it."""
+    game, tokens = await game_with_tokens(seats=2)
+    engine, state, version = await current(game)
+    socket = await open_socket("/ws/play/", student_cookie(tokens[1][0]))
+    first = await socket.receive_json_from(timeout=5)
+    assert first["type"] == "parts" and first["version"] == version
+    assert {"play-status", "play-actions", "map-board"} <= set(first["parts"])
+    await socket.send_json_to({"type": "sync", "version": version})
+    assert await socket.receive_nothing(timeout=0.5)
+    fund = engine.bots["greedy"](state, 2, random.Random(2))
+    await database_sync_to_async(services.game_apply_action)(
+        game.pk, fund, expected_version=version)
+    later = await socket.receive_json_from(timeout=5)
+    assert later["type"] == "parts" and later["version"] > version
+    await socket.disconnect()
+
+
+async def test_a_page_rendered_at_the_current_revision_gets_no_game_parts_again():
+    """The play page says which revision it was rendered at (`shown`): the socket sends that
+    revision's version without its parts; a page of an older revision gets them all."""
+    game, tokens = await game_with_tokens(seats=2)
+    await database_sync_to_async(game.refresh_from_db)()
+    cookie = student_cookie(tokens[1][0])
+    current_page = await open_socket(f"/ws/play/?shown={game.revision}", cookie)
+    first = await current_page.receive_json_from(timeout=5)
+    assert first["version"] == game.version and set(first["parts"]) <= {"play-overlay"}
+    older_page = await open_socket(f"/ws/play/?shown={game.revision - 1}", cookie)
+    assert "play-status" in (await older_page.receive_json_from(timeout=5))["parts"]
+    await current_page.disconnect()
+    await older_page.disconnect()
+
+
 async def test_a_stale_tap_is_refused_and_the_tablet_gets_the_current_view():
     """A tap made on an older view of the Actions phase is refused, with the whole view again."""
     game, tokens = await game_with_tokens(seats=2)

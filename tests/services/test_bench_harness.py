@@ -22,7 +22,8 @@ def test_a_bench_tablet_taps_only_the_enabled_buttons_it_was_offered():
 
 def test_the_quick_live_benchmark_runs_both_modes_with_both_baselines(tmp_path):
     """One small lesson per mode plays through the real sockets; every tablet ends up with its
-    game's final version and each row carries the app's and the baselines' latencies."""
+    game's final version, the teacher's cockpit too, and each row carries the app's and the
+    baselines' latencies."""
     out = tmp_path / "live.json"
     done = subprocess.run([sys.executable, "bench/live.py", "--quick", "--out", str(out)],
                           cwd=BASE_DIR, capture_output=True, text=True, timeout=300)
@@ -34,6 +35,8 @@ def test_the_quick_live_benchmark_runs_both_modes_with_both_baselines(tmp_path):
         assert row["lessons"] == 1 and row["tablets"] == 8 and row["sockets"] == 9
         assert row["actions"] > 0 and row["lost_messages"] == 0
         assert row["p95_ms"] > 0 and row["baseline_p95_ms"] > 0 and row["relay_p95_ms"] > 0
+        assert row["dashboard_measured"] and row["dashboard_p95_ms"] > 0
+        assert row["cpu_ms_per_action"] > 0
         assert row["baselines"]["bare_websockets"]["lost_messages"] == 0
         assert row["baselines"]["channels_relay"]["lost_messages"] == 0
     assert rows[1]["processes"] == 2 and len(rows[1]["server_cpu_pct"]) == 2
