@@ -99,7 +99,7 @@ def card_names(language):
 
 async def open_socket(path, cookie):
     communicator = WebsocketCommunicator(application, path, headers=[(b"cookie", cookie.encode())])
-    connected, _ = await communicator.connect()
+    connected, _ = await communicator.connect(timeout=30)
     assert connected
     return communicator
 
