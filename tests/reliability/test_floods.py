@@ -52,7 +52,7 @@ start, phase, cycles, rate, big = float(start), float(phase), int(cycles), int(r
 reconnect = float(reconnect)
 per_second = {}
 stats = {"sent": 0, "connections": 0, "slow_down": 0, "closes": {},
-         "big_close": None}
+         "big_close": None, "connected_s": 0.0}
 
 def flooding(now):
     n = int((now - start) // phase)
@@ -74,7 +74,9 @@ def big_message():
         socket.recv(timeout=10)
     except (ConnectionClosed, OSError):
         pass
-    stats["big_close"] = socket.close_code
+    # The server may reset the connection while the 10 MB are still being written: then no
+    # close frame arrives, but the connection has ended all the same.
+    stats["big_close"] = socket.close_code or "reset"
 
 tap = json.dumps({"type": "act", "action": {"type": "pass"}, "version": 0, "id": "flood"})
 big_sent = False
@@ -90,6 +92,7 @@ while time.time() < start + 2 * cycles * phase:
     except (InvalidStatus, OSError):
         time.sleep(0.05)
         continue
+    connected_at = time.monotonic()
     try:
         next_at = time.monotonic()
         while flooding(time.time()):
@@ -106,10 +109,15 @@ while time.time() < start + 2 * cycles * phase:
                 stats["slow_down"] += reply.get("code") == "slow_down"
             time.sleep(max(0.0, next_at - time.monotonic()))
     except ConnectionClosed:
+        stats["connected_s"] += time.monotonic() - connected_at
+        connected_at = None
         tally_close(socket)
         time.sleep(reconnect)  # a runaway tablet that ignores 4008 and comes back
     finally:
+        if connected_at is not None:
+            stats["connected_s"] += time.monotonic() - connected_at
         socket.close()
+stats["rate_while_connected"] = round(stats["sent"] / max(stats["connected_s"], 1e-9))
 stats["peak_per_second"] = max(per_second.values(), default=0)
 print(json.dumps(stats))
 """
@@ -193,6 +201,7 @@ def test_a_flooding_tablet_is_closed_while_other_tables_play_as_fast_as_without_
     quiet, flooded = p95(latencies["quiet"]), p95(latencies["flood"])
     ratio = flooded / quiet
     figure("flood", messages=stats["sent"], peak_per_second=stats["peak_per_second"],
+           rate_while_connected=stats["rate_while_connected"],
            connections=stats["connections"], closes=json.dumps(stats["closes"]).replace(" ", ""),
            slow_down_errors=stats["slow_down"], big_message_close=stats["big_close"])
     figure("flood_latency", quiet_taps=len(latencies["quiet"]),
@@ -200,8 +209,10 @@ def test_a_flooding_tablet_is_closed_while_other_tables_play_as_fast_as_without_
            p95_flooded_ms=round(flooded * 1000, 1), ratio=round(ratio, 2))
     assert faults == [], faults[:5]
     assert server_errors(process.output) == [], process.output[-3000:]
-    assert stats["big_close"] == 1009
+    assert stats["big_close"] in (1009, "reset")
     assert stats["closes"].get("4008", 0) >= CYCLES  # closed for flooding in every flood phase
-    assert stats["peak_per_second"] >= 0.5 * FLOOD_RATE, "the flooder did not flood"
+    # Closed within a second, a flooder never fills a calendar second; its rate while it is
+    # connected says whether it flooded.
+    assert stats["rate_while_connected"] >= 0.5 * FLOOD_RATE, "the flooder did not flood"
     assert min(len(latencies["quiet"]), len(latencies["flood"])) >= 120
     assert ratio <= 1.2
