@@ -22,7 +22,8 @@ from tests.classroom.test_consumers import student_cookie
 from tests.servers import BASE_DIR, free_port, wait_for_http
 from tests.services.test_scaled_out import scaled_env
 
-ORIGIN = "http://127.0.0.1"
+HOST = "127.0.0.1"
+ORIGIN = f"http://{HOST}"
 PROBE = "probe"
 
 
@@ -71,7 +72,8 @@ class Tablet:
         self.connect()
 
     def connect(self):
-        headers = [(b"origin", ORIGIN.encode()), (b"cookie", student_cookie(self.token).encode())]
+        headers = [(b"host", HOST.encode()), (b"origin", ORIGIN.encode()),
+                   (b"cookie", student_cookie(self.token).encode())]
         self.socket = WebsocketCommunicator(self.application, "/ws/play/", headers=headers)
         connected, _ = self.loop.run(self.socket.connect(timeout=10))
         assert connected, "the tablet could not connect"

@@ -52,7 +52,7 @@ start, phase, cycles, rate, big = float(start), float(phase), int(cycles), int(r
 reconnect = float(reconnect)
 per_second = {}
 stats = {"sent": 0, "connections": 0, "slow_down": 0, "closes": {},
-         "big_close": None, "connected_s": 0.0}
+         "big_close": None, "sending_s": 0.0}
 
 def flooding(now):
     n = int((now - start) // phase)
@@ -65,7 +65,7 @@ def tally_close(socket):
 def open_socket():
     stats["connections"] += 1
     return connect(url, origin=origin, additional_headers={"Cookie": cookie}, open_timeout=10,
-                   max_size=2**22)
+                   close_timeout=2, max_size=2**22)
 
 def big_message():
     socket = open_socket()
@@ -92,11 +92,14 @@ while time.time() < start + 2 * cycles * phase:
     except (InvalidStatus, OSError):
         time.sleep(0.05)
         continue
-    connected_at = time.monotonic()
+    # The time from the opening to the last message the socket took: after a close frame,
+    # send() waits for the server to drop the connection, and that wait is not flooding.
+    connected_at = last_sent = time.monotonic()
     try:
         next_at = time.monotonic()
         while flooding(time.time()):
             socket.send(tap)
+            last_sent = time.monotonic()
             stats["sent"] += 1
             second = str(int(time.time()))
             per_second[second] = per_second.get(second, 0) + 1
@@ -109,15 +112,12 @@ while time.time() < start + 2 * cycles * phase:
                 stats["slow_down"] += reply.get("code") == "slow_down"
             time.sleep(max(0.0, next_at - time.monotonic()))
     except ConnectionClosed:
-        stats["connected_s"] += time.monotonic() - connected_at
-        connected_at = None
         tally_close(socket)
         time.sleep(reconnect)  # a runaway tablet that ignores 4008 and comes back
     finally:
-        if connected_at is not None:
-            stats["connected_s"] += time.monotonic() - connected_at
+        stats["sending_s"] += last_sent - connected_at
         socket.close()
-stats["rate_while_connected"] = round(stats["sent"] / max(stats["connected_s"], 1e-9))
+stats["rate_while_sending"] = round(stats["sent"] / max(stats["sending_s"], 1e-9))
 stats["peak_per_second"] = max(per_second.values(), default=0)
 print(json.dumps(stats))
 """
@@ -201,7 +201,7 @@ def test_a_flooding_tablet_is_closed_while_other_tables_play_as_fast_as_without_
     quiet, flooded = p95(latencies["quiet"]), p95(latencies["flood"])
     ratio = flooded / quiet
     figure("flood", messages=stats["sent"], peak_per_second=stats["peak_per_second"],
-           rate_while_connected=stats["rate_while_connected"],
+           rate_while_sending=stats["rate_while_sending"],
            connections=stats["connections"], closes=json.dumps(stats["closes"]).replace(" ", ""),
            slow_down_errors=stats["slow_down"], big_message_close=stats["big_close"])
     figure("flood_latency", quiet_taps=len(latencies["quiet"]),
@@ -212,7 +212,7 @@ def test_a_flooding_tablet_is_closed_while_other_tables_play_as_fast_as_without_
     assert stats["big_close"] in (1009, "reset")
     assert stats["closes"].get("4008", 0) >= CYCLES  # closed for flooding in every flood phase
     # Closed within a second, a flooder never fills a calendar second; its rate while it is
-    # connected says whether it flooded.
-    assert stats["rate_while_connected"] >= 0.5 * FLOOD_RATE, "the flooder did not flood"
+    # sending says whether it flooded.
+    assert stats["rate_while_sending"] >= 0.5 * FLOOD_RATE, "the flooder did not flood"
     assert min(len(latencies["quiet"]), len(latencies["flood"])) >= 120
     assert ratio <= 1.2
