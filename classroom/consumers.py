@@ -246,8 +246,10 @@ class ProjectorConsumer(LessonSocket):
             self.render()
 
 
-class LobbyConsumer(LiveConsumer):
-    """A student's lobby: their name, table and seat, live; off to play when their table starts."""
+class StudentSocket(LiveConsumer):
+    """What a student's lobby and debrief sockets share: the tablet's token opens its student,
+    the lesson's groups, re-rendering on each new version, and closing when the token no longer
+    opens the seat (removed, or moved to another tablet). Subclasses define `render`."""
 
     def connect(self):
         self.accept()
@@ -269,16 +271,29 @@ class LobbyConsumer(LiveConsumer):
             self.render()
 
     def student_access_changed(self, event):
-        """Removed, or moved to another tablet: this tablet's token no longer opens the seat."""
         if auth.student_for_token(self.token) is None:
             self.close(code=CLOSE_NOT_ALLOWED)
 
-    def render(self):
+    def current_student(self):
+        """The student as now stored, or None (and the socket closed) when the token is void."""
         student = auth.student_for_token(self.token)
         if student is None:
             self.close(code=CLOSE_NOT_ALLOWED)
+        else:
+            self.student = student
+        return student
+
+    def render(self):
+        raise NotImplementedError
+
+
+class LobbyConsumer(StudentSocket):
+    """A student's lobby: their name, table and seat, live; off to play when their table starts."""
+
+    def render(self):
+        student = self.current_student()
+        if student is None:
             return
-        self.student = student
         url = selectors.student_page_url(student)
         if url != selectors.LOBBY_URL:
             self.send_redirect(url)

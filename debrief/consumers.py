@@ -13,9 +13,8 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from classroom import auth
 from classroom import selectors as classroom_selectors
-from classroom.consumers import CLOSE_GONE, CLOSE_NOT_ALLOWED, language_from_scope
+from classroom.consumers import CLOSE_GONE, StudentSocket, language_from_scope
 from classroom.models import Lesson
 from config.live import LiveConsumer
 from debrief import services, views
@@ -42,47 +41,17 @@ class DebriefSocket(LiveConsumer):
 # Students ----------------------------------------------------------------------------------------
 
 
-class StudentDebriefConsumer(DebriefSocket):
+class StudentDebriefConsumer(DebriefSocket, StudentSocket):
     """A student's answers: drafts save while typing; the page turns read-only on close."""
 
     handlers = {**LiveConsumer.handlers, "draft": "handle_draft"}
     parts = {"debrief-state": "debrief/parts/student_state.html",
              "debrief-readonly": "debrief/parts/student_readonly.html"}
 
-    def connect(self):
-        self.accept()
-        self.token = auth.token_of_scope(self.scope)
-        self.student = auth.student_for_token(self.token)
-        if self.student is None:
-            self.close(code=CLOSE_NOT_ALLOWED)
-            return
-        self.language = self.student.lesson.language
-        self.version_sent = None
-        self.join_group(self.student.lesson.group_name)
-        self.join_group(self.student.group_name)
-
-    def handle_sync(self, content):
-        self.render()
-
-    def lesson_updated(self, event):
-        if self.version_sent is None or event["version"] > self.version_sent:
-            self.render()
-
-    def student_access_changed(self, event):
-        if auth.student_for_token(self.token) is None:
-            self.close(code=CLOSE_NOT_ALLOWED)
-
-    def current_student(self):
-        student = auth.student_for_token(self.token)
-        if student is None:
-            self.close(code=CLOSE_NOT_ALLOWED)
-        return student
-
     def render(self):
         student = self.current_student()
         if student is None:
             return
-        self.student = student
         lesson = student.lesson
         if lesson.status not in (Lesson.Status.DEBRIEF, Lesson.Status.ENDED):
             self.send_redirect(classroom_selectors.student_page_url(student))
