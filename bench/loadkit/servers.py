@@ -23,20 +23,14 @@ import time
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.error import URLError
-from urllib.request import urlopen
 
 import psutil
+
+from tests.servers import free_port, wait_for_http
 
 ROOT = Path(__file__).resolve().parents[2]
 UVICORN_FLAGS = ["--ws-max-size", "65536", "--ws-ping-interval", "20", "--ws-ping-timeout", "20",
                  "--log-level", "warning"]
-
-
-def free_port():
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def cores():
@@ -51,21 +45,6 @@ def pin_to(core_set):
     def pin():
         os.sched_setaffinity(0, core_set)
     return pin
-
-
-def wait_for_http(url, timeout=60.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            with urlopen(url, timeout=2):
-                return
-        except URLError as exc:
-            if getattr(exc, "code", None):
-                return
-        except OSError:
-            pass
-        time.sleep(0.2)
-    raise TimeoutError(f"{url} did not answer within {timeout} s")
 
 
 def wait_for_port(port, timeout=30.0):
@@ -152,7 +131,7 @@ def app_servers(mode, core_set):
     with uvicorn_servers("config.asgi:application", mode.env, mode.processes, core_set,
                          extra=["--lifespan", "on"]) as (ports, children):
         for port in ports:
-            wait_for_http(f"http://127.0.0.1:{port}/healthz")
+            wait_for_http(f"http://127.0.0.1:{port}/healthz", timeout=60)
         yield ports, children
 
 
