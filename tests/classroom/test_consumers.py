@@ -5,39 +5,20 @@ import pytest
 from channels.auth import AuthMiddlewareStack
 from channels.db import database_sync_to_async
 from channels.routing import URLRouter
-from channels.testing import WebsocketCommunicator
-from django.conf import settings
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-from django.contrib.sessions.backends.db import SessionStore
 
 from classroom import auth, services
 from classroom.routing import websocket_urlpatterns
+from tests import sockets
 from tests.classroom.factories import join, make_lesson, make_teacher
+from tests.sockets import session_cookie, student_cookie
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
 application = AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
 
 
-def session_cookie(user):
-    session = SessionStore()
-    session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    session.save()
-    return f"{settings.SESSION_COOKIE_NAME}={session.session_key}"
-
-
-def student_cookie(token):
-    return f"{auth.COOKIE_NAME}={auth._signer().sign(token)}"
-
-
 async def open_socket(path, cookie=""):
-    headers = [(b"cookie", cookie.encode())] if cookie else []
-    communicator = WebsocketCommunicator(application, path, headers=headers)
-    connected, _ = await communicator.connect()
-    assert connected
-    return communicator
+    return await sockets.open_socket(application, path, cookie)
 
 
 async def synced(communicator):

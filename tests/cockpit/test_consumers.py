@@ -11,13 +11,13 @@ import pytest
 from channels.auth import AuthMiddlewareStack
 from channels.db import database_sync_to_async
 from channels.routing import URLRouter
-from channels.testing import WebsocketCommunicator
 
 from classroom.models import Story, Student
 from config.routing import websocket_urlpatterns
-from tests.classroom.test_consumers import session_cookie, student_cookie
+from tests import sockets
 from tests.cockpit.factories import make_playing, until_may_tell
 from tests.games.factories import bot_move, play_move, tablet_token
+from tests.sockets import session_cookie, student_cookie
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -25,10 +25,7 @@ application = AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
 
 
 async def open_socket(path, cookie):
-    socket = WebsocketCommunicator(application, path, headers=[(b"cookie", cookie.encode())])
-    connected, _ = await socket.connect()
-    assert connected
-    return socket
+    return await sockets.open_socket(application, path, cookie)
 
 
 async def until(socket, predicate, timeout=5):

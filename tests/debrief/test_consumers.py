@@ -8,15 +8,15 @@ import pytest
 from channels.auth import AuthMiddlewareStack
 from channels.db import database_sync_to_async
 from channels.routing import URLRouter
-from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from classroom import services as classroom_services
 from config.routing import websocket_urlpatterns
 from debrief import services
 from debrief.models import ANSWER_MAX_LENGTH, Answer
+from tests import sockets
 from tests.classroom.factories import join, make_lesson, make_teacher
-from tests.classroom.test_consumers import session_cookie, student_cookie
+from tests.sockets import session_cookie, student_cookie
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -24,11 +24,7 @@ application = AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
 
 
 async def open_socket(path, cookie=""):
-    headers = [(b"cookie", cookie.encode())] if cookie else []
-    communicator = WebsocketCommunicator(application, path, headers=headers)
-    connected, _ = await communicator.connect()
-    assert connected
-    return communicator
+    return await sockets.open_socket(application, path, cookie)
 
 
 async def receive_until(communicator, wanted, timeout=5):

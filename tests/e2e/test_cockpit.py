@@ -10,10 +10,10 @@ import pytest
 
 from classroom.models import Lesson, Story, Student
 from games.models import Game
-from tests.classroom.test_consumers import session_cookie, student_cookie
 from tests.cockpit.factories import all_bots, make_playing, outcome, run_bots
 from tests.e2e.conftest import off_loop, screenshot
 from tests.games.factories import engine_state, play_until, tablet_token
+from tests.sockets import session_cookie, student_cookie
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

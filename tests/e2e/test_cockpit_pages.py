@@ -10,11 +10,11 @@ from django.utils import timezone
 from classroom import cockpit, presence, stories
 from classroom.models import Student
 from games.models import Game
-from tests.classroom.test_consumers import session_cookie, student_cookie
 from tests.cockpit.factories import all_bots, make_playing, run_bots, tell, until_may_tell
 from tests.e2e.conftest import off_loop
 from tests.e2e.test_play_pages import looks_right
 from tests.games.factories import play_until, tablet_token
+from tests.sockets import session_cookie, student_cookie
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

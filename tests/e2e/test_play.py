@@ -11,8 +11,8 @@ from classroom.models import Lesson
 from games.engines.base import ENGINES
 from games.models import Game
 from tests.classroom.factories import make_lesson, make_teacher
-from tests.classroom.test_consumers import session_cookie
 from tests.e2e.conftest import off_loop, screenshot
+from tests.sockets import session_cookie
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 

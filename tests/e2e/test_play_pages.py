@@ -6,9 +6,9 @@ import pytest
 
 from classroom.models import Student
 from games.models import Game
-from tests.classroom.test_consumers import session_cookie, student_cookie
 from tests.e2e.conftest import off_loop, screenshot
 from tests.games.factories import make_game, play_until, tablet_token
+from tests.sockets import session_cookie, student_cookie
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -11,7 +11,6 @@ import pytest
 from channels.auth import AuthMiddlewareStack
 from channels.db import database_sync_to_async
 from channels.routing import URLRouter
-from channels.testing import WebsocketCommunicator
 
 from classroom import services as classroom
 from classroom.models import Lesson, Student
@@ -21,9 +20,10 @@ from games.consumers import PlayConsumer
 from games.engines.base import ENGINES
 from games.engines.research_programme.content import CARDS
 from games.models import Game
+from tests import sockets
 from tests.classroom.factories import join, make_teacher
-from tests.classroom.test_consumers import session_cookie, student_cookie
 from tests.games.factories import engine_state, make_game, seat_tokens
+from tests.sockets import session_cookie, student_cookie
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -34,11 +34,7 @@ RULE_TEXTS = re.compile(r'<(span|p) class=\\"(?:card-text|option-detail|kind-hel
 
 
 async def open_socket(path, cookie=""):
-    headers = [(b"cookie", cookie.encode())] if cookie else []
-    communicator = WebsocketCommunicator(application, path, headers=headers)
-    connected, _ = await communicator.connect()
-    assert connected
-    return communicator
+    return await sockets.open_socket(application, path, cookie)
 
 
 async def synced(socket, version=None):

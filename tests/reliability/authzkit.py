@@ -164,7 +164,7 @@ class Classroom:
         return teacher_client(user) if user else student_client(self.token(actor))
 
     def socket_cookie(self, actor):
-        from tests.classroom.test_consumers import session_cookie
+        from tests.sockets import session_cookie
 
         user = self.user(actor)
         if user:

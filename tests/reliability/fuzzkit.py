@@ -18,9 +18,9 @@ from django.conf import settings
 
 from games.engines.base import ENGINES
 from games.models import Game
-from tests.classroom.test_consumers import student_cookie
 from tests.servers import BASE_DIR, free_port, wait_for_http
 from tests.services.test_scaled_out import scaled_env
+from tests.sockets import student_cookie
 
 HOST = "127.0.0.1"
 ORIGIN = f"http://{HOST}"

@@ -20,7 +20,6 @@ from django.db import connection
 
 from games.engines.base import CHANCE, ENGINES
 from games.models import Game
-from tests.classroom.test_consumers import student_cookie
 from tests.games.factories import make_game, seat_tokens
 from tests.reliability.fuzzkit import (
     SocketTablet,
@@ -30,6 +29,7 @@ from tests.reliability.fuzzkit import (
     socket_url,
     uvicorn_server,
 )
+from tests.sockets import student_cookie
 
 pytestmark = [needs_services(), pytest.mark.django_db(transaction=True)]
 

@@ -18,9 +18,9 @@ from config.live import LiveConsumer
 from games.consumers import PlayConsumer
 from games.engines.base import CHANCE, ENGINES, IllegalAction
 from games.models import Game
-from tests.classroom.test_consumers import session_cookie, student_cookie
 from tests.games.factories import make_game, seat_tokens
 from tests.reliability.fuzzkit import LoopThread, Tablet, figure, log_faults, needs_services
+from tests.sockets import session_cookie, student_cookie
 
 pytestmark = [needs_services(), pytest.mark.django_db(transaction=True)]
 

@@ -22,7 +22,6 @@ import pytest
 from channels.auth import AuthMiddlewareStack
 from channels.db import database_sync_to_async
 from channels.routing import URLRouter
-from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from classroom.models import Lesson
@@ -32,8 +31,9 @@ from games import services
 from games.consumers import PlayConsumer, TableWatchConsumer
 from games.engines.base import ENGINES
 from games.engines.research_programme.content import CARDS
-from tests.classroom.test_consumers import session_cookie, student_cookie
+from tests import sockets
 from tests.games.factories import engine_state, make_game, seat_tokens
+from tests.sockets import session_cookie, student_cookie
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -98,10 +98,7 @@ def card_names(language):
 
 
 async def open_socket(path, cookie):
-    communicator = WebsocketCommunicator(application, path, headers=[(b"cookie", cookie.encode())])
-    connected, _ = await communicator.connect(timeout=30)
-    assert connected
-    return communicator
+    return await sockets.open_socket(application, path, cookie, timeout=30)
 
 
 async def until(socket, predicate, timeout=10):

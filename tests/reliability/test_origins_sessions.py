@@ -30,9 +30,9 @@ from config.asgi import application
 from config.routing import websocket_urlpatterns
 from debrief import services as debrief
 from tests.classroom.factories import make_lesson, make_teacher
-from tests.classroom.test_consumers import session_cookie
 from tests.games.factories import bot_move
 from tests.servers import BASE_DIR, uvicorn_process
+from tests.sockets import session_cookie
 
 FOREIGN_ORIGINS = [
     "http://evil.example", "https://evil.example", "null", None, "http://testserver.evil.example",

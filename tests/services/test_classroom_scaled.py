@@ -12,9 +12,9 @@ from websockets.sync.client import connect
 from classroom import services
 from classroom.services import ClassroomError
 from tests.classroom.factories import make_lesson, make_teacher
-from tests.classroom.test_consumers import session_cookie
 from tests.servers import uvicorn_process
 from tests.services.test_scaled_out import scaled_env
+from tests.sockets import session_cookie
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

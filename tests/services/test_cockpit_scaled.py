@@ -16,11 +16,11 @@ from websockets.sync.client import connect
 
 from classroom import cockpit
 from classroom.models import Lesson, Story
-from tests.classroom.test_consumers import student_cookie
 from tests.cockpit.factories import make_playing, student_of, tell, until_may_tell
 from tests.games.factories import bot_move, engine_state, tablet_token
 from tests.servers import BASE_DIR, uvicorn_process
 from tests.services.test_scaled_out import scaled_env
+from tests.sockets import student_cookie
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -11,10 +11,10 @@ from websockets.sync.client import connect
 from games import services
 from games.models import GameAction
 from games.services import GameRefusal
-from tests.classroom.test_consumers import student_cookie
 from tests.games.factories import bot_move, engine_state, make_game, play_until, seat_tokens
 from tests.servers import uvicorn_process
 from tests.services.test_scaled_out import scaled_env
+from tests.sockets import student_cookie
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
