@@ -2,9 +2,12 @@
 process sees the sockets of all of them.
 
 A socket adds its row when it connects and removes it when it closes; the tablet's heartbeat
-(`data-live-heartbeat`, every HEARTBEAT_SECONDS) refreshes `seen_at`. A tablet is *connected* when
-one of its rows was seen within AWAY_AFTER_SECONDS; a row left behind by a process that died is
-therefore away at once and swept later.
+(`data-live-heartbeat`, every HEARTBEAT_SECONDS) refreshes `seen_at`. A row nobody has refreshed
+for SILENT_AFTER_SECONDS is swept: its tablet vanished (asleep, out of the network, a hidden tab),
+or its process died. The server's own ping does not always notice: a socket whose tablet stopped
+reading while its table played on has a full send buffer, and the server cannot close it until
+the tablet wakes or TCP gives up. A hidden tab whose row was swept is counted again at its next
+heartbeat.
 """
 
 from datetime import timedelta
@@ -16,8 +19,7 @@ from classroom import notify
 from classroom.models import TabletPresence
 
 HEARTBEAT_SECONDS = 25
-AWAY_AFTER_SECONDS = 70
-SWEEP_AFTER = timedelta(minutes=10)
+SILENT_AFTER_SECONDS = 45  # one heartbeat missed, and most of the next
 
 
 def presence_open(channel_name, student):
@@ -32,10 +34,10 @@ def presence_open(channel_name, student):
         notify.cockpit_changed(student.lesson_id, "presence", student.seat.table_id)
 
 
-def presence_beat(channel_name):
-    """The tablet is still there. A row swept meanwhile is not brought back (nothing breaks:
-    the tablet shows as away until it reconnects)."""
-    TabletPresence.objects.filter(channel_name=channel_name).update(seen_at=timezone.now())
+def presence_beat(channel_name, student):
+    """The tablet is still there; a row swept while it was hidden comes back."""
+    if not TabletPresence.objects.filter(channel_name=channel_name).update(seen_at=timezone.now()):
+        presence_open(channel_name, student)
 
 
 def presence_close(channel_name):
@@ -47,16 +49,22 @@ def presence_close(channel_name):
 
 
 def presences_sweep(now=None):
-    """The periodic job: forget rows nobody has refreshed for a long while; returns how many."""
-    now = now or timezone.now()
-    deleted, _ = TabletPresence.objects.filter(seen_at__lt=now - SWEEP_AFTER).delete()
+    """The periodic job: forget the rows of silent sockets and tell their teachers; returns how
+    many rows went."""
+    silent_since = (now or timezone.now()) - timedelta(seconds=SILENT_AFTER_SECONDS)
+    silent = TabletPresence.objects.filter(seen_at__lt=silent_since)
+    with transaction.atomic():
+        tables = set(silent.values_list("lesson_id", "table_id"))
+        deleted, _ = silent.delete()
+        for lesson_id, table_id in tables:
+            notify.cockpit_changed(lesson_id, "presence", table_id)
     return deleted
 
 
 def connected_students(lesson, now=None):
     """{student id: connected} for the lesson's students who have a play socket row."""
     now = now or timezone.now()
-    fresh = now - timedelta(seconds=AWAY_AFTER_SECONDS)
+    fresh = now - timedelta(seconds=SILENT_AFTER_SECONDS)
     state = {}
     for student_id, seen_at in lesson.presences.values_list("student_id", "seen_at"):
         state[student_id] = state.get(student_id, False) or seen_at >= fresh

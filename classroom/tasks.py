@@ -27,5 +27,5 @@ def nudge_idle_seats():
 
 @shared_task
 def sweep_presence():
-    """Forget tablet sockets nobody has heard from for a long while."""
+    """Forget the tablet sockets nobody has heard from for a while (classroom/presence.py)."""
     return presence.presences_sweep()

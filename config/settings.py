@@ -182,7 +182,7 @@ PERIODIC_JOBS = {
     "story-expiry": ("classroom.tasks.expire_stories", 2.0),
     "lesson-clock": ("classroom.tasks.follow_lesson_clocks", 2.0),
     "idle-nudges": ("classroom.tasks.nudge_idle_seats", 5.0),
-    "presence-sweep": ("classroom.tasks.sweep_presence", 5 * 60),
+    "presence-sweep": ("classroom.tasks.sweep_presence", 5.0),
     "data-retention": ("debrief.tasks.purge_expired", 60 * 60),
 }
 

@@ -119,7 +119,7 @@ class PlayConsumer(TableSocket):
 
     def handle_heartbeat(self, content):
         if self.present:
-            presence.presence_beat(self.channel_name)
+            presence.presence_beat(self.channel_name, self.student)
 
     def extra_parts(self):
         lesson = self.student.lesson
@@ -167,7 +167,9 @@ class PlayConsumer(TableSocket):
         self.send_ack(ref)
 
     def handle_sync(self, content):
+        """Also a sign of life: a page that comes back into view asks for a sync first."""
         if self.still_here():
+            self.handle_heartbeat(content)
             super().handle_sync(content)
 
     def still_here(self):

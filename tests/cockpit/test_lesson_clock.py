@@ -287,13 +287,31 @@ def test_presence_counts_sockets_and_turns_away_without_a_heartbeat():
     assert presence.connected_students(lesson) == {student.pk: True}
     TabletPresence.objects.filter(channel_name="chan-a").update(seen_at=past(90))
     assert presence.connected_students(lesson) == {student.pk: False}
-    presence.presence_beat("chan-a")
+    presence.presence_beat("chan-a", student)
     assert presence.connected_students(lesson) == {student.pk: True}
     presence.presence_open("chan-b", student)
     presence.presence_close("chan-a")
     assert presence.connected_students(lesson) == {student.pk: True}
     TabletPresence.objects.update(seen_at=past(3600))
     assert presence.presences_sweep() == 1 and not TabletPresence.objects.exists()
+
+
+def test_a_silent_socket_is_swept_and_its_teacher_told(django_capture_on_commit_callbacks):
+    """A row not refreshed for 45 s goes (its tablet vanished, or its socket cannot be closed);
+    a row seen 30 s ago stays; the teacher's page hears of it; a hidden tab that comes back with
+    a heartbeat is counted again."""
+    lesson, (game,) = make_playing()
+    quiet, vanished = student_of(game, 1), student_of(game, 2)
+    presence.presence_open("chan-quiet", quiet)
+    presence.presence_open("chan-vanished", vanished)
+    TabletPresence.objects.filter(channel_name="chan-quiet").update(seen_at=past(30))
+    TabletPresence.objects.filter(channel_name="chan-vanished").update(seen_at=past(46))
+    with django_capture_on_commit_callbacks() as told:
+        assert presence.presences_sweep() == 1
+    assert len(told) == 1
+    assert presence.connected_students(lesson) == {quiet.pk: True}
+    presence.presence_beat("chan-vanished", vanished)
+    assert presence.connected_students(lesson) == {quiet.pk: True, vanished.pk: True}
 
 
 def test_bots_stop_once_the_lesson_has_moved_to_the_debrief():
