@@ -4,10 +4,9 @@ process sees the sockets of all of them.
 A socket adds its row when it connects and removes it when it closes; the tablet's heartbeat
 (`data-live-heartbeat`, every HEARTBEAT_SECONDS) refreshes `seen_at`. A row nobody has refreshed
 for SILENT_AFTER_SECONDS is swept: its tablet vanished (asleep, out of the network, a hidden tab),
-or its process died. The server's own ping does not always notice: a socket whose tablet stopped
-reading while its table played on has a full send buffer, and the server cannot close it until
-the tablet wakes or TCP gives up. A hidden tab whose row was swept is counted again at its next
-heartbeat.
+or its process died. So a vanished tablet shows as away within a minute whether or not the ASGI
+server closes its socket (uvicorn's ping does, after 40 s with the Makefile's flags; a proxy or
+another server may not). A hidden tab whose row was swept is counted again at its next heartbeat.
 """
 
 from datetime import timedelta

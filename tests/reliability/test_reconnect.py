@@ -121,26 +121,27 @@ def handshake(server, cookie):
     return raw
 
 
-def presences(student_id):
-    return TabletPresence.objects.filter(student_id=student_id).count()
+def presence_rows(student_id):
+    return set(TabletPresence.objects.filter(student_id=student_id).values_list("pk", flat=True))
 
 
 async def vanishing_socket(server, tablet):
     """A second socket of an awake tablet's student vanishes: seconds until the server lets go
-    of it (its presence row is deleted), or None."""
-    before = await in_thread(presences, tablet.seat.student)
+    of it (its own presence row is deleted; the student's other rows may come and go), or None."""
+    before = await in_thread(presence_rows, tablet.seat.student)
     raw = await asyncio.to_thread(handshake, server, tablet.seat.cookie)
     try:
         for _ in range(300):
-            if await in_thread(presences, tablet.seat.student) > before:
+            vanished = await in_thread(presence_rows, tablet.seat.student) - before
+            if vanished:
                 break
             await asyncio.sleep(0.1)
         else:
             raise AssertionError("the silent socket never opened its seat")
-        vanished = time.monotonic()  # open, registered, and from now on silent
-        while time.monotonic() - vanished < 2 * NOTICE_LIMIT:
-            if await in_thread(presences, tablet.seat.student) == before:
-                return time.monotonic() - vanished
+        silent_since = time.monotonic()  # open, registered, and from now on silent
+        while time.monotonic() - silent_since < 2 * NOTICE_LIMIT:
+            if not vanished & await in_thread(presence_rows, tablet.seat.student):
+                return time.monotonic() - silent_since
             await asyncio.sleep(0.25)
         return None
     finally:
