@@ -68,7 +68,8 @@ def test_sv_29_no_debt_with_a_pass():
 
 
 def test_sv_30_the_school_action_menu_has_seven_actions_and_pass():
-    """Theory, Build, Prediction, Preprint, Journal, Simulate, Peer review, pass; no Interfere."""
+    """SV-30: Theory, Build, Prediction, Preprint, Journal, Simulate, Peer review and pass;
+    no Interfere."""
     state = f.actions_position(n=2, seat=1)
     menu = api.action_menu(state, 1)
     assert [entry["kind"] for entry in menu] == [

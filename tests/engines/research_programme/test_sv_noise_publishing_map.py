@@ -36,7 +36,7 @@ def record(state, seat, outcome="success", theory=None):
 
 
 def test_sv_64_no_publishing_in_the_tests_phase():
-    """Preprint and Journal are refused while a test waits."""
+    """SV-64: Preprint and Journal are refused while a test waits."""
     state = f.test_position(n=2, seat=1)
     rid = record(state, 1)
     f.give(state, 1, D=3, L=3)

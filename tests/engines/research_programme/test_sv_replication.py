@@ -102,7 +102,7 @@ def test_sv_51_no_tag_point_on_a_first_hit_or_repetition():
 
 
 def test_sv_52_rigour_goes_to_the_owner_of_the_theory():
-    """Own theory: the tester gains Rigour +1. Another's: the owner does, the tester not."""
+    """SV-52: Own theory: the tester gains Rigour +1. Another's: the owner does, the tester not."""
     state = f.setup_game(n=2)
     f.hit(state, "T-GRA-PK", "P-X1", 1, hex_id="MET0")
     state, _ = replicate(state, 1, "T-GRA-PK", "P-GRA-PK")
@@ -114,7 +114,7 @@ def test_sv_52_rigour_goes_to_the_owner_of_the_theory():
 
 
 def test_sv_53_every_replication_moves_the_counter():
-    """Own or another's, k = 2 or k >= 4: the counter goes up by 1 each time."""
+    """SV-53: Own or another's, k = 2 or k >= 4: the counter goes up by 1 each time."""
     state = f.setup_game(n=2)
     for project in ("P-X1", "P-X2", "P-X3"):
         f.hit(state, "T-PAR-PK", project, 2, hex_id="MET0")

@@ -25,7 +25,7 @@ def test_sv_01_seats_are_numbered_from_one():
 
 
 def test_sv_02_the_game_ends_after_round_5():
-    """Cleanup of round 5 ends the game by the round limit; round 4 goes on to round 5."""
+    """SV-02: Cleanup of round 5 ends the game by the round limit; round 4 goes on to round 5."""
     going_on = f.actions_position(n=2)
     going_on["round"] = 4
     f.run(going_on, "cleanup")
@@ -41,7 +41,7 @@ def test_sv_02_the_game_ends_after_round_5():
 
 
 def test_sv_03_the_map_has_37_known_hexes_in_seven_regions():
-    """37 hexes: Metascience 7, each outer region 5; no hex is hidden."""
+    """SV-03: 37 hexes: Metascience 7, each outer region 5; no hex is hidden."""
     assert len(board.HEX_IDS) == 37
     assert len(board.REGION_HEXES["MET"]) == 7
     for region in board.OUTER_REGIONS:
