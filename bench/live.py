@@ -297,7 +297,8 @@ def run_mode(name, args, core_sets, var_dir):
                 print(f"    (search: {load} lessons, the app only, {step.duration:g} s)",
                       file=sys.stderr, flush=True)
             cycles = args.cycles if load == args.loads[0] else 0
-            row = run_load(mode, mode.env, running, load, first, step, cycles, baselines=given)
+            row = run_load(mode, mode.env, running, load, first, step, cycles,
+                           baselines=given and args.baselines)
             first += load
             tried[load] = passes(row)
             rows.append(row)
@@ -343,6 +344,8 @@ def main(argv=None):
     parser.add_argument("--redis-url", default=os.environ.get("BENCH_REDIS_URL", ""))
     parser.add_argument("--profile", default="",
                         help="a folder: py-spy records the app's servers during each run")
+    parser.add_argument("--no-baselines", dest="baselines", action="store_false",
+                        help="the app only (to compare two trees' CPU per action quickly)")
     parser.add_argument("--quick", action="store_true", help="a smoke run: one small lesson")
     parser.add_argument("--out", default=str(RESULTS / "live.json"))
     args = parser.parse_args(argv)

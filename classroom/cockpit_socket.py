@@ -25,6 +25,7 @@ from classroom.services import ClassroomError
 from classroom.stories import StoryError
 from games import services as games
 from games.models import Game
+from games.selectors import game_snapshot
 from games.services import GameRefusal
 
 CARD_SECONDS = 0.3
@@ -42,21 +43,36 @@ HANDLERS = {
 }
 
 
-def cockpit_parts(lesson, now=None):
+def cockpit_parts(lesson, now=None, roster=None, drawn=None):
     """The cockpit's parts in the active language: {"bar", "queue", "tables"} (HTML), and
-    "cards" ({table number: card HTML}) and "games" ({game id: table id}) for the socket."""
+    "cards" ({table number: card HTML}), "games" ({game id: table id}) and "revisions" ({table id:
+    the revision drawn}) for the socket. `drawn` ({table id: (card, HTML)}), which a socket keeps
+    between drawings, spares drawing again a card that has not changed."""
     now = now or timezone.now()
-    cards = dashboard.table_cards(lesson, now)
+    cards = dashboard.table_cards(lesson, now, roster)
     context = {"lesson": lesson, "timeline": dashboard.lesson_timeline(lesson, now),
                "queue": dashboard.story_queue(lesson), "decided": dashboard.stories_decided(lesson),
                "cards": cards}
-    html = {card["number"]: render_to_string(CARD, {"card": card}) for card in cards}
+    drawn = {} if drawn is None else drawn
+    html = {card["number"]: card_html(card, drawn) for card in cards}
     return {
         "bar": render_to_string(BAR, context), "queue": render_to_string(QUEUE, context),
         "tables": render_to_string(TABLES, {"cards": [
             {"number": number, "html": html[number]} for number in sorted(html)]}),
-        "cards": html, "games": {card["game_id"]: card["table"].pk for card in cards},
+        "cards": html, "games": {card["game_id"]: card["table_id"] for card in cards},
+        "revisions": {card["table_id"]: card["revision"] for card in cards},
     }
+
+
+def card_html(card, drawn):
+    """A table's card; the HTML drawn before when nothing on the card changed (most of the
+    drawings every few seconds, which follow the clock, find the same card)."""
+    before = drawn.get(card["table_id"])
+    if before is not None and before[0] == card:
+        return before[1]
+    html = render_to_string(CARD, {"card": card})
+    drawn[card["table_id"]] = (card, html)
+    return html
 
 
 class CockpitMixin:
@@ -69,6 +85,10 @@ class CockpitMixin:
         self.dirty_tables = set()
         self.refreshed_at = 0.0
         self.game_tables = {}
+        self.revisions = {}  # table id -> the newest revision of its game heard of
+        self.cards_drawn = {}
+        self.roster = None
+        self.stale_rosters = set()  # tables whose students, presence or stories changed
 
     @property
     def playing(self):
@@ -80,8 +100,9 @@ class CockpitMixin:
         """Every part of the cockpit that changed (all of them when `full`)."""
         if not self.playing:
             return
+        self.roster, self.stale_rosters = dashboard.lesson_roster(self.lesson), set()
         with translation.override(self.language):
-            drawn = cockpit_parts(self.lesson)
+            drawn = cockpit_parts(self.lesson, roster=self.roster, drawn=self.cards_drawn)
         parts = {"cockpit-bar": drawn["bar"], "cockpit-queue": drawn["queue"]}
         cards = {f"table-card-{n}": html for n, html in drawn["cards"].items()}
         layout = tuple(sorted(drawn["cards"]))
@@ -92,9 +113,10 @@ class CockpitMixin:
         else:
             parts.update(cards)
         self.game_tables = drawn["games"]
+        for table_id, revision in drawn["revisions"].items():
+            self.revisions[table_id] = max(revision, self.revisions.get(table_id, 0))
         self.dirty_tables.clear()
         self.refreshed_at = time.monotonic()
-        self.card_drawn_at = dict.fromkeys(self.game_tables.values(), self.refreshed_at)
         self.send_changed(parts, full)
 
     def send_changed(self, parts, full=False):
@@ -104,11 +126,19 @@ class CockpitMixin:
             self.send_parts(changed, self.lesson.version)
 
     def send_card(self, table_id):
+        game_id = next((g for g, t in self.game_tables.items() if t == table_id), None)
+        if game_id is None:
+            return
+        if self.roster is None or table_id in self.stale_rosters:
+            table = dashboard.lesson_roster(self.lesson, table_id)
+            self.roster = table if self.roster is None else self.roster.with_table(table,
+                                                                                   table_id)
+            self.stale_rosters.discard(table_id)
+        snapshot = game_snapshot(game_id, self.revisions.get(table_id))
         with translation.override(self.language):
-            card = dashboard.table_card_for(self.lesson, table_id)
-            if card is None:
-                return
-            html = render_to_string(CARD, {"card": card})
+            card = dashboard.table_card(self.lesson, snapshot, snapshot,
+                                        dashboard.lesson_timeline(self.lesson), self.roster)
+            html = card_html(card, self.cards_drawn)
         self.dirty_tables.discard(table_id)
         self.card_drawn_at[table_id] = time.monotonic()
         self.send_changed({f"table-card-{card['number']}": html})
@@ -138,14 +168,17 @@ class CockpitMixin:
         if table_id is None:  # a table started since the last full drawing
             self.lesson.refresh_from_db()
             self.send_cockpit()
-        else:
-            self.mark_table(table_id)
+            return
+        self.revisions[table_id] = max(event.get("revision", 0), self.revisions.get(table_id, 0))
+        self.mark_table(table_id)
 
     def cockpit_changed(self, event):
         if not self.playing:
             return
         if event.get("what") == "stories":
             self.send_queue()
+        if event.get("table_id") is not None:
+            self.stale_rosters.add(event["table_id"])
         self.mark_table(event.get("table_id"))
 
     def handle_tick(self, content):

@@ -3,7 +3,9 @@ per table (round and phase, whose turn and since when, each seat's VP, EP and ta
 badges), the queue of stories, and the projector's board. Reads only.
 
 Game figures come from each game's snapshot and the teacher's view, shared per revision with the
-table pages (games.selectors, games.rendering), so a card costs a few small queries.
+table pages (games.selectors, games.rendering); who sits where, whose tablet is connected and whose
+story waits come from a `Roster` read once for the lesson, so a card drawn after a move costs no
+query.
 """
 
 from dataclasses import dataclass
@@ -126,41 +128,72 @@ def table_pace(view, started_at, timeline):
 # Table cards ------------------------------------------------------------------------------------
 
 
-def table_cards(lesson, now=None):
+@dataclass(frozen=True)
+class Roster:
+    """What a card shows beside its game, by table id: the students at each seat, whose tablet is
+    connected, and the seats whose story waits. Read for the whole lesson (or one table) in three
+    queries, so drawing a card after a move costs none."""
+
+    students: dict  # table id -> {seat number: [(student id, pseudonym)]}
+    online: dict  # student id -> connected
+    pending: dict  # table id -> [seat]
+
+    def with_table(self, table, table_id):
+        """This roster with one table's part (and everyone's presence) read again."""
+        return Roster({**self.students, table_id: table.students.get(table_id, {})},
+                      table.online, {**self.pending, table_id: table.pending.get(table_id, [])})
+
+
+def lesson_roster(lesson, table_id=None):
+    students = Student.objects.filter(seat__table__lesson=lesson, removed_at__isnull=True)
+    stories = Story.objects.filter(lesson=lesson, status=Story.Status.PENDING)
+    if table_id is not None:
+        students = students.filter(seat__table_id=table_id)
+        stories = stories.filter(game__table_id=table_id)
+    seated = {}
+    for student_id, pseudonym, table, seat in students.order_by("joined_at", "pk").values_list(
+            "pk", "pseudonym", "seat__table_id", "seat__number"):
+        seated.setdefault(table, {}).setdefault(seat, []).append((student_id, pseudonym))
+    pending = {}
+    for table, seat in stories.order_by("requested_at", "pk").values_list("game__table_id",
+                                                                         "seat"):
+        pending.setdefault(table, []).append(seat)
+    return Roster(seated, connected_students(lesson) if seated else {}, pending)
+
+
+def table_cards(lesson, now=None, roster=None):
     """One card per table whose game runs, in table order."""
     now = now or timezone.now()
     timeline = lesson_timeline(lesson, now)
+    roster = roster or lesson_roster(lesson)
     games = _games(lesson).order_by("table__number")
-    return [table_card(lesson, game, timeline) for game in games]
-
-
-def table_card_for(lesson, table_id, now=None):
-    game = _games(lesson).filter(table_id=table_id).first()
-    return None if game is None else table_card(lesson, game, lesson_timeline(lesson, now))
+    return [table_card(lesson, game, game_snapshot(game.pk, game.revision), timeline, roster)
+            for game in games]
 
 
 def _games(lesson):
     """The lesson's games without their state and players: the figures come from each game's
     snapshot (shared with the table pages), so a card does not decode the state again."""
-    return Game.objects.filter(table__lesson=lesson).select_related("table") \
-        .defer("state", "players", "options")
+    return Game.objects.filter(table__lesson=lesson).only(
+        "pk", "revision", "table_id", "turn_started_at", "created_at")
 
 
-def table_card(lesson, game, timeline):
-    snapshot = game_snapshot(game.pk, game.revision)
+def table_card(lesson, game, snapshot, timeline, roster):
+    """The card of `snapshot`'s table. `game` gives when the turn and the game began: the game's
+    row, or the snapshot itself, which holds them as of its revision."""
     view = view_of(snapshot, None)
     over = view["phase"] == "over"
     current = [s for s in view["current_seats"] if isinstance(s, int)]
     idle_from = _idle_from(lesson, game)
     idle_for = (timeline.now - idle_from).total_seconds() if idle_from else 0
-    seats = _seat_rows(lesson, game, view, snapshot, current)
-    pending = list(Story.objects.filter(game=game, status=Story.Status.PENDING)
-                   .values_list("seat", flat=True))
+    seats = _seat_rows(view, snapshot, current, roster)
+    pending = roster.pending.get(snapshot.table_id, [])
     idle = [] if over or timeline.paused or idle_for < lesson.idle_seconds else \
         [s for s in seats if s["current"] and not s["bot"]]
     return {
-        "table": game.table, "number": game.table.number, "game_id": game.pk,
-        "version": snapshot.version,
+        "table_id": snapshot.table_id, "lesson_id": snapshot.lesson_id,
+        "number": snapshot.table_number, "game_id": snapshot.game_id,
+        "version": snapshot.version, "revision": snapshot.revision,
         "round": view["round"], "rounds": view["rounds"], "phase": labels.PHASES[view["phase"]],
         "over": over, "time_called": view["time_called"],
         "seats": seats, "to_act": [s for s in seats if s["current"]],
@@ -181,20 +214,16 @@ def _idle_from(lesson, game):
     return max(game.turn_started_at, lesson.resumed_at or game.turn_started_at)
 
 
-def _seat_rows(lesson, game, view, snapshot, current):
+def _seat_rows(view, snapshot, current, roster):
     final = {row["seat"]: row["vp"] for row in (view["outcome"] or {}).get("players", [])}
-    students = {}
-    for student in Student.objects.filter(seat__table_id=game.table_id, removed_at__isnull=True) \
-            .select_related("seat").order_by("joined_at"):
-        students.setdefault(student.seat.number, []).append(student)
-    online = connected_students(lesson) if students else {}
+    students = roster.students.get(snapshot.table_id, {})
     return [{
         "seat": p["seat"], "name": snapshot.names.get(p["seat"], p["name"]),
         "look": mapview.SEAT_LOOK.get(p["seat"]), "bot": p["seat"] in snapshot.bots,
         "current": p["seat"] in current, "vp": final.get(p["seat"], p["vp"]), "ep": p["ep"],
         "insight": p["insight"],
-        "tablets": [{"name": s.pseudonym, "connected": online.get(s.pk, False)}
-                    for s in students.get(p["seat"], [])],
+        "tablets": [{"name": name, "connected": roster.online.get(pk, False)}
+                    for pk, name in students.get(p["seat"], [])],
     } for p in view["players"]]
 
 
@@ -235,7 +264,8 @@ def projector_board(lesson, now=None):
     timeline = lesson_timeline(lesson, now)
     tables = []
     for game in _games(lesson).order_by("table__number"):
-        view = view_of(game_snapshot(game.pk, game.revision), None)
+        snapshot = game_snapshot(game.pk, game.revision)
+        view = view_of(snapshot, None)
         final = {row["seat"]: row["vp"] for row in (view["outcome"] or {}).get("players", [])}
         ranked = sorted(({"seat": p["seat"], "look": mapview.SEAT_LOOK.get(p["seat"]),
                           "vp": final.get(p["seat"], p["vp"]), "ep": p["ep"]}
@@ -244,7 +274,7 @@ def projector_board(lesson, now=None):
         track = [(n, "is-done" if n < view["round"] or over else
                   "is-current" if n == view["round"] else "")
                  for n in range(1, view["rounds"] + 1)]
-        tables.append({"number": game.table.number, "round": view["round"],
+        tables.append({"number": snapshot.table_number, "round": view["round"],
                        "rounds": view["rounds"], "phase": labels.PHASES[view["phase"]],
                        "over": over, "time_called": view["time_called"],
                        "seats": ranked, "track": track,

@@ -7,6 +7,7 @@ loaded once and extended with the new rows only. Callers treat what they get as 
 
 from collections import OrderedDict
 from dataclasses import dataclass
+from datetime import datetime
 from functools import cached_property
 
 from games.engines.base import ENGINES
@@ -26,6 +27,8 @@ class GameSnapshot:
     revision: int
     state: dict
     players: tuple
+    turn_started_at: datetime | None = None
+    created_at: datetime | None = None
 
     @property
     def engine(self):
@@ -70,12 +73,13 @@ def game_snapshot(game_id, revision=None):
         return cached
     row = (Game.objects.select_related("table")
            .only("pk", "engine_key", "version", "revision", "state", "players", "table__number",
-                 "table__lesson_id")
+                 "table__lesson_id", "turn_started_at", "created_at")
            .get(pk=game_id))
     snapshot = GameSnapshot(
         game_id=row.pk, table_id=row.table_id, table_number=row.table.number,
         lesson_id=row.table.lesson_id, engine_key=row.engine_key, version=row.version,
         revision=row.revision, state=row.state, players=tuple(row.players),
+        turn_started_at=row.turn_started_at, created_at=row.created_at,
     )
     if cached is None or snapshot.revision >= cached.revision:
         _snapshots.remember(game_id, snapshot)
@@ -89,6 +93,7 @@ def game_remember(game, new_rows):
         game_id=game.pk, table_id=game.table_id, table_number=game.table.number,
         lesson_id=game.table.lesson_id, engine_key=game.engine_key, version=game.version,
         revision=game.revision, state=game.state, players=tuple(game.players),
+        turn_started_at=game.turn_started_at, created_at=game.created_at,
     )
     cached = _snapshots.get(game.pk)
     if cached is None or snapshot.revision > cached.revision:

@@ -92,6 +92,17 @@ async def test_a_move_redraws_only_its_table_s_card():
     await socket.disconnect()
 
 
+async def test_a_move_just_after_the_whole_cockpit_was_drawn_is_drawn_at_once():
+    """Drawing every card (on sync, and every few seconds with the clock) does not hold back
+    the next move's card until the page's tick."""
+    lesson, games, cookie = await playing(tables=2)
+    socket = await cockpit(lesson, cookie)
+    await database_sync_to_async(play_move)(games[1])
+    message = await until(socket, has_part("table-card-2"), timeout=0.9)
+    assert 'data-game-version="' in message["parts"]["table-card-2"]
+    await socket.disconnect()
+
+
 async def test_a_story_from_a_tablet_reaches_the_queue_and_a_tap_accepts_it():
     """The tablet asks with a title; the queue shows it; the teacher's accept reaches the
     tablet's story panel with Insight +1 and EP +1."""

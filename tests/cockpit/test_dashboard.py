@@ -9,7 +9,9 @@ from django.utils import timezone
 from classroom import cockpit, dashboard, presence, stories
 from classroom.models import Lesson, Story
 from games.models import Game
+from games.selectors import game_snapshot
 from tests.cockpit.factories import make_playing, student_of, tell, until_may_tell
+from tests.games.factories import play_move
 
 pytestmark = pytest.mark.django_db
 
@@ -77,6 +79,38 @@ def test_a_table_card_shows_round_turn_seats_tablets_and_badges():
     other = next(s for s in card["seats"] if s["seat"] != seat)
     assert other["tablets"][0]["connected"] is False
     assert {"vp", "ep", "look", "bot"} <= set(row)
+
+
+def test_a_card_drawn_after_a_move_reads_nothing_from_the_database(
+        django_assert_num_queries, django_capture_on_commit_callbacks):
+    """Its game comes from the snapshot the move left in this process, its tablets and stories
+    from the roster read when the cockpit was drawn."""
+    lesson, (game,) = make_playing()
+    roster = dashboard.lesson_roster(lesson)
+    with django_capture_on_commit_callbacks(execute=True):
+        play_move(game)
+    game.refresh_from_db()
+    with django_assert_num_queries(0):
+        snapshot = game_snapshot(game.pk, game.revision)
+        card = dashboard.table_card(lesson, snapshot, snapshot, dashboard.lesson_timeline(lesson),
+                                    roster)
+    assert card["version"] == game.version and len(card["seats"]) == 3
+    assert all(len(row["tablets"]) == 1 for row in card["seats"])
+
+
+def test_a_table_s_roster_is_read_again_alone(django_assert_num_queries):
+    """A story asked at table 2 reaches table 2's part of the roster in three queries; table 1's
+    part stays as it was read."""
+    lesson, games = make_playing(tables=2)
+    roster = dashboard.lesson_roster(lesson)
+    seat = until_may_tell(games[1])
+    tell(games[1], seat)
+    with django_assert_num_queries(3):
+        table = dashboard.lesson_roster(lesson, games[1].table_id)
+    fresh = roster.with_table(table, games[1].table_id)
+    assert fresh.pending == {games[1].table_id: [seat]}
+    assert fresh.students[games[0].table_id] is roster.students[games[0].table_id]
+    assert fresh.students[games[1].table_id] == roster.students[games[1].table_id]
 
 
 def test_no_idle_badge_while_paused_or_just_after_resuming():
