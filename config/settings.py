@@ -160,7 +160,8 @@ if REDIS_URL:
     }
 else:
     CHANNEL_LAYERS = {
-        "default": {"BACKEND": "channels.layers.InMemoryChannelLayer", "CONFIG": {"capacity": 1000}}
+        "default": {"BACKEND": "config.channel_layers.EmbeddedChannelLayer",
+                    "CONFIG": {"capacity": 1000}}
     }
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 

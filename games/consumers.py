@@ -204,7 +204,7 @@ class PlayConsumer(TableSocket):
     def handle_pick(self, content):
         kind = content.get("kind")
         self.draft = Draft() if kind is None else draft_from(kind, content.get("picks"))
-        self.send_view()
+        self.send_view(revision=self.revision_sent)  # a step of a choice: the view shown
 
     def handle_act(self, content):
         ref = content.get("id")

@@ -31,6 +31,8 @@ CHOICES = {"play-actions": "games/parts/actions.html", "map-marks": "games/parts
 TEACHER_CHOICES = {"play-actions": "games/parts/seat_controls.html",
                    "map-marks": "games/parts/map_marks.html"}
 EARLIER = "play-log-earlier"
+LOG_LINE = "games/parts/log_line.html"
+SEAT_ROW = "games/parts/seat_row.html"  # a move changes one or two rows: the others are kept
 BOARD_SHOWS = ("seat", "look", "name", "bot", "resources", "rigour", "hype", "hype_over_rigour",
                "artefact_danger", "reputation", "debt", "vp_in_play", "score", "ep", "insight",
                "next_test_plus", "scheduled", "theories", "tiles_left", "projects", "methods",
@@ -153,7 +155,8 @@ def _shared(snapshot):
     return {
         "map-board": render_to_string(SHARED["map-board"],
                                       {"map": _hex_html(presenters.map_pieces(view))}),
-        "play-seats": part(SHARED["play-seats"], {"seats": presenters.seats(view, names, bots)}),
+        "play-seats": part(SHARED["play-seats"], {"rows": [
+            part(SEAT_ROW, {"s": row}) for row in presenters.seats(view, names, bots)]}),
         "play-market": part(SHARED["play-market"], {"table": table}),
         "play-test": part(SHARED["play-test"], test),
         "play-end": part(SHARED["play-end"], {"final": presenters.final_scores(view, names)}),
@@ -264,7 +267,8 @@ def _log_rounds(snapshot, seat, current):
                                if (line.round == this_round) == current]))
     rounds = OrderedDict()
     for line in lines:
-        rounds.setdefault(line.round, []).append(line)
+        # A line is drawn once for all seats and revisions: a part's key is then its lines' HTML.
+        rounds.setdefault(line.round, []).append(fragment(LOG_LINE, line, {"line": line}))
     return [{"round": number, "lines": round_lines} for number, round_lines in rounds.items()]
 
 

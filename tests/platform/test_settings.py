@@ -52,7 +52,7 @@ def test_embedded_mode_needs_no_services(tmp_path):
     shown = settings_with({}, tmp_path)
     assert shown["database"] == "django.db.backends.sqlite3"
     assert shown["database_name"] == str(tmp_path / "db.sqlite3")
-    assert shown["channel_layer"] == "channels.layers.InMemoryChannelLayer"
+    assert shown["channel_layer"] == "config.channel_layers.EmbeddedChannelLayer"
     assert shown["cache"] == "django.core.cache.backends.locmem.LocMemCache"
     assert shown["eager"] is True
     assert shown["clock_in_process"] is True
