@@ -61,8 +61,10 @@ test-reliability: setup-dev
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PYTEST) tests/reliability
 
 # The live benchmark needs PostgreSQL (BENCH_DATABASE_URL, a database whose name starts
-# tutkimus_bench, recreated on each run) and redis-server (or BENCH_REDIS_URL); see docs/performance.md.
+# tutkimus_bench, recreated on each run) and redis-server (or BENCH_REDIS_URL), the page benchmark
+# Debian's Chromium: started or installed first, as in CI; see docs/performance.md.
 bench: setup-dev
+	.ci/ensure-services postgres redis chromium
 	@started=$$(date +%s); set -e; \
 	for step in engine play live page; do \
 		echo "== bench/$$step.py"; $(BIN)/python bench/$$step.py; \
