@@ -199,7 +199,8 @@ def run_load(mode, env, running, count, first, args, cycles, baselines=True):
                                          cycles))
     clock.lap("app" + (f" with {cycles} connect cycles" if cycles else ""))
     row = {"mode": mode.name, "processes": mode.processes, "lessons": count, **app,
-           "join_s": round(join_s, 1), "cpu_ms_per_action": _cpu_ms_per_action(app)}
+           "join_s": round(join_s, 1), "cpu_ms_per_action": _cpu_ms_per_action(app),
+           "baseline_p95_ms": None, "ratio_p95": None}  # null: no baselines at this load
     if baselines:
         pad = app["mean_update_bytes"]
         bare = asyncio.run(measure_baseline(bare_ports, bare_children, shape, pad, args))
