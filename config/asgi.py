@@ -1,5 +1,6 @@
 """ASGI entry point: HTTP, WebSockets and the lifespan that starts the embedded clock."""
 
+import gc
 import os
 
 from django.core.asgi import get_asgi_application
@@ -24,3 +25,7 @@ application = ProtocolTypeRouter(
         "lifespan": Lifespan(),
     }
 )
+
+# What is loaded by now lives as long as the process. Frozen, it is left out of the full garbage
+# collections, each of which stops every socket of the process while it walks what it holds.
+gc.freeze()

@@ -51,13 +51,35 @@ class _Cache(OrderedDict):
         if key in self:
             self.move_to_end(key)
             return self[key]
-        value = self[key] = make()
+        return self.remember(key, make())
+
+    def remember(self, key, value):
+        self[key] = value
+        self.move_to_end(key)
         while len(self) > self.limit:
             self.popitem(last=False)
         return value
 
 
+class _Latest(_Cache):
+    """Values of a game's newest revision only. A view or a menu is hundreds of lists and dicts
+    that every full garbage collection walks: kept for each revision until the cache's limit, they
+    made those collections, which stop every socket of the process, last a tenth of a second."""
+
+    def get_or_make(self, snapshot, what, make):
+        key = (snapshot.game_id, *what)
+        revision, value = self.get(key, (None, None))
+        if revision == snapshot.revision:
+            self.move_to_end(key)
+            return value
+        value = make()
+        if revision is None or revision < snapshot.revision:
+            self.remember(key, (snapshot.revision, value))
+        return value
+
+
 _cache = _Cache(MAX_ENTRIES)
+_latest = _Latest(MAX_ENTRIES)
 # Pieces keyed by what they show (hexes, cards, a seat's board) outlive many revisions, so they
 # get a cache of their own that the per-revision parts of hundreds of tables do not flush.
 _pieces = _Cache(MAX_PIECES)
@@ -65,6 +87,7 @@ _pieces = _Cache(MAX_PIECES)
 
 def forget():
     _cache.clear()
+    _latest.clear()
     _pieces.clear()
 
 
@@ -135,13 +158,13 @@ def _hex_html(pieces):
 
 
 def view_of(snapshot, seat):
-    return _cache.get_or_make((snapshot.game_id, snapshot.revision, seat, "view"),
-                              lambda: snapshot.engine.view_for(snapshot.state, seat))
+    return _latest.get_or_make(snapshot, (seat, "view"),
+                               lambda: snapshot.engine.view_for(snapshot.state, seat))
 
 
 def menu_of(snapshot, seat):
-    return _cache.get_or_make((snapshot.game_id, snapshot.revision, seat, "menu"),
-                              lambda: snapshot.engine.action_menu(snapshot.state, seat))
+    return _latest.get_or_make(snapshot, (seat, "menu"),
+                               lambda: snapshot.engine.action_menu(snapshot.state, seat))
 
 
 def _shared(snapshot):

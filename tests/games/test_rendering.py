@@ -10,7 +10,7 @@ from games import narration, rendering
 from games.engines.base import CHANCE, ENGINES, resolve_chance
 from games.selectors import game_snapshot
 from games.stepper import Draft, next_step
-from tests.games.factories import engine_state, make_game, play_until
+from tests.games.factories import engine_state, make_game, play_move, play_until
 
 pytestmark = pytest.mark.django_db
 
@@ -43,6 +43,34 @@ def test_tablets_of_one_seat_share_one_render_per_revision():
     assert all(first[part] is again[part] for part in rendering.SHARED)
     assert first["play-board"] is again["play-board"]
     assert rendering.render_parts(snapshot, 1, "en")["map-board"] is first["map-board"]
+
+
+def test_only_the_newest_revision_s_views_stay_in_memory():
+    """A view is hundreds of lists and dicts that every full garbage collection walks: after ten
+    moves, each seat (and the teacher) of the table has one view kept, of the newest revision."""
+    game = make_game()
+    for _ in range(10):
+        play_move(game)
+        snapshot = snapshot_of(game)
+        for seat in (None, 1, 2):
+            rendering.render_parts(snapshot, seat, "en", teacher=seat is None)
+    kept = {key: revision for key, (revision, _value) in rendering._latest.items()
+            if key[0] == game.pk and key[-1] == "view"}
+    assert sorted(kept, key=str) == sorted([(game.pk, None, "view"), (game.pk, 1, "view"),
+                                            (game.pk, 2, "view")], key=str)
+    assert set(kept.values()) == {snapshot.revision}
+
+
+def test_an_older_revision_is_rendered_without_displacing_the_newest_view():
+    """A socket a revision behind gets its own view; the newest stays cached for the others."""
+    game = make_game()
+    play_move(game)
+    older = snapshot_of(game)
+    play_move(game)
+    newer = snapshot_of(game)
+    newest_view = rendering.view_of(newer, 1)
+    assert rendering.view_of(older, 1) == older.engine.view_for(older.state, 1)
+    assert rendering.view_of(newer, 1) is newest_view
 
 
 def test_a_seat_sees_its_own_hand_and_only_the_size_of_the_others():

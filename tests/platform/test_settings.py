@@ -122,3 +122,13 @@ def test_development_secret_key_is_random_and_kept(tmp_path):
     assert len(first) >= 50
     assert first == second
     assert (tmp_path / "secret_key").read_text().strip() == first
+
+
+def test_the_server_freezes_what_it_loaded_out_of_full_garbage_collections(tmp_path):
+    """Django, the templates' machinery and the engines live as long as the process: a full
+    collection that walked them would stop every socket of the process for longer."""
+    code = "import gc, config.asgi; print(gc.get_freeze_count(), len(gc.get_objects()))"
+    result = run_python(["-c", code], {}, tmp_path)
+    assert result.returncode == 0, result.stderr
+    frozen, walked = map(int, result.stdout.split())
+    assert frozen > 10 * walked
