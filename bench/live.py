@@ -251,7 +251,8 @@ def passes(row):
 
 def loads_to_run(args):
     """The loads of the search: the given ones, doubling past the last that passes, then one
-    bisection step between the last pass and the first failure (coarse, to fit the time)."""
+    bisection step between the last pass and the first failure (coarse, to fit the time); when
+    nothing has passed, halving down to one lesson, so that the search always ends in a figure."""
     tried = {}
 
     def next_load():
@@ -266,7 +267,7 @@ def loads_to_run(args):
         if worst is None:
             return best * 2 if best * 2 <= args.max_lessons else None
         middle = (best + worst) // 2 // 5 * 5 or (best + worst) // 2
-        if middle in tried or middle <= best or worst - best <= 5:
+        if middle in tried or middle <= best or (best and worst - best <= 5):
             return None
         return middle
 
