@@ -66,7 +66,7 @@ class _Latest(_Cache):
     that every full garbage collection walks: kept for each revision until the cache's limit, they
     made those collections, which stop every socket of the process, last a tenth of a second."""
 
-    def get_or_make(self, snapshot, what, make):
+    def newest(self, snapshot, what, make):
         key = (snapshot.game_id, *what)
         revision, value = self.get(key, (None, None))
         if revision == snapshot.revision:
@@ -158,13 +158,13 @@ def _hex_html(pieces):
 
 
 def view_of(snapshot, seat):
-    return _latest.get_or_make(snapshot, (seat, "view"),
-                               lambda: snapshot.engine.view_for(snapshot.state, seat))
+    return _latest.newest(snapshot, (seat, "view"),
+                          lambda: snapshot.engine.view_for(snapshot.state, seat))
 
 
 def menu_of(snapshot, seat):
-    return _latest.get_or_make(snapshot, (seat, "menu"),
-                               lambda: snapshot.engine.action_menu(snapshot.state, seat))
+    return _latest.newest(snapshot, (seat, "menu"),
+                          lambda: snapshot.engine.action_menu(snapshot.state, seat))
 
 
 def _shared(snapshot):
