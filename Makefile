@@ -16,6 +16,8 @@ SERVE := $(BIN)/uvicorn config.asgi:application --host $(HOST) --port $(PORT) \
 .PHONY: run serve setup setup-dev test test-services test-browser test-reliability bench lint \
 	translations messages clean
 
+# The demo lets teachers sign up themselves; elsewhere an administrator invites them.
+run: export TUTKIMUS_SELF_SIGNUP ?= 1
 run: setup
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py seed_demo --url http://localhost:$(PORT)/
@@ -44,9 +46,10 @@ $(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(VENV)/bin/pyth
 translations: $(VENV)/.installed
 	$(BIN)/python -m config.translations
 
-# Regenerate the Finnish catalogue from the sources (needs GNU gettext); then translate and commit.
+# Refresh the catalogues from the sources, the platform's and each game's (needs GNU gettext);
+# then translate what is new or fuzzy and commit.
 messages: setup
-	$(BIN)/python manage.py makemessages -l fi --no-obsolete --ignore ".venv/*" --ignore "var/*"
+	$(BIN)/python -m config.translations messages
 
 test: setup-dev
 	$(PYTEST) tests --ignore=tests/services --ignore=tests/e2e --ignore=tests/reliability

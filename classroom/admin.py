@@ -1,6 +1,8 @@
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.utils.translation import gettext_lazy as _
 
-from classroom.models import ClassroomSettings, Lesson, Story, Student, Table
+from classroom import invitations
+from classroom.models import ClassroomSettings, Lesson, Student, Table, TeacherInvitation
 
 
 @admin.register(ClassroomSettings)
@@ -43,14 +45,34 @@ class StudentAdmin(admin.ModelAdmin):
     readonly_fields = ("lesson", "seat", "joined_at", "removed_at")
 
 
-@admin.register(Story)
-class StoryAdmin(admin.ModelAdmin):
-    """Interlude stories as kept with their lessons; decided in the cockpit, never here."""
+@admin.register(TeacherInvitation)
+class TeacherInvitationAdmin(admin.ModelAdmin):
+    """The administrator invites a teacher by e-mail; the link is sent and shown here once."""
 
-    list_display = ("title", "lesson", "seat", "status", "decided_by", "requested_at")
-    list_filter = ("status",)
-    search_fields = ("title", "lesson__title")
-    readonly_fields = [field.name for field in Story._meta.fields]
+    list_display = ("email", "invited_by", "created_at", "expires_at", "used_at", "used_by")
+    search_fields = ("email",)
+    fields = ("email", "expires_at")
+    actions = ["send_again"]
 
-    def has_add_permission(self, request):
-        return False
+    def get_readonly_fields(self, request, obj=None):
+        return ("email", "expires_at") if obj else ()
+
+    def save_model(self, request, obj, form, change):
+        if change:
+            return
+        invitation, token = invitations.invitation_create(
+            email=obj.email, invited_by=request.user, expires_at=obj.expires_at)
+        obj.pk = invitation.pk
+        self._send(request, invitation, token)
+
+    def _send(self, request, invitation, token):
+        url = invitations.invitation_url(request, token)
+        invitations.invitation_send(invitation, url)
+        self.message_user(request, _("Invitation sent to %(email)s. Its link (shown only now): "
+                                     "%(url)s") % {"email": invitation.email, "url": url},
+                          messages.SUCCESS)
+
+    @admin.action(description=_("Send a new link (the old one stops working)"))
+    def send_again(self, request, queryset):
+        for invitation in queryset.filter(used_at__isnull=True):
+            self._send(request, invitation, invitations.invitation_renew(invitation))

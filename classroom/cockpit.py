@@ -1,10 +1,10 @@
 """The teacher's controls of a playing lesson and the lesson's clock: pause and resume, extend the
-play time, call time, nudge a seat, the projector's story titles, and the periodic jobs that move
-a lesson on (docs/cockpit.md).
+play time, call time, nudge a seat, the game's switches (what its projector shows), and the
+periodic jobs that move a lesson on (docs/cockpit.md).
 
 Like classroom/services.py, each service locks the lesson row, writes, and tells the live pages
 after the commit; game changes go through `games.services.game_apply_action`. Timers are due
-times in the database (`Lesson.play_ends_at`, `Game.idle_due_at`, `Story.expires_at`) that the
+times in the database (`Lesson.play_ends_at`, `Game.idle_due_at`, `Approval.expires_at`) that the
 periodic jobs of settings.PERIODIC_JOBS sweep, on the embedded clock or on Celery beat.
 """
 
@@ -18,15 +18,17 @@ from django.utils.translation import gettext_lazy as _
 from classroom import notify
 from classroom.models import PAUSE_MESSAGE_MAX_LENGTH, Lesson
 from classroom.services import ClassroomError
-from classroom.stories import StoryError, clean_text, stories_delay
-from config.live import group_send
 from games import services as games
-from games.engines.base import ENGINES
+from games.approvals import ApprovalError, approvals_delay, clean_text
+from games.deadlines import games_delay_deadlines
+from games.engines.base import CALL_TIME, ENGINES
+from games.live import group_send
 from games.models import Game, GameAction
 from games.services import GameRefusal
 
 logger = logging.getLogger(__name__)
 MAX_EXTENSION_MINUTES = 30
+ADJOURNED_MESSAGE = _("This game goes on in the next lesson. Your teacher will tell you when.")
 Actor = GameAction.Actor
 
 
@@ -50,7 +52,7 @@ def lesson_pause(lesson, message=""):
     """Every tablet shows the message over the game; no student's or bot's action applies."""
     try:
         message = clean_text(message, PAUSE_MESSAGE_MAX_LENGTH, "message_too_long")
-    except StoryError as refusal:
+    except ApprovalError as refusal:
         raise ClassroomError(refusal.code, refusal.message) from None
     with transaction.atomic():
         lesson = _locked_playing(lesson)
@@ -60,19 +62,40 @@ def lesson_pause(lesson, message=""):
     return lesson
 
 
+def lesson_adjourn(lesson, message=""):
+    """Stop play to go on in the next lesson ("continue next lesson"): like a pause, every
+    tablet shows the message and nothing is applied, and the games, tables, seats and join code
+    stay; unlike a pause, the play clock waits too. The retention clock runs on."""
+    lesson = lesson_pause(lesson, message or str(ADJOURNED_MESSAGE))
+    with transaction.atomic():
+        lesson = _locked_playing(lesson)
+        lesson.adjourned_at = lesson.adjourned_at or lesson.paused_at
+        _touched(lesson, ["adjourned_at"])
+    return lesson
+
+
 def lesson_resume(lesson):
-    """The tablets play on. Undecided stories and idle timers get back the time the pause took;
-    the play time does not (the lesson's bell does not wait)."""
+    """The tablets play on. Undecided requests and idle timers get back the time the pause took;
+    the play time does not (the lesson's bell does not wait), unless play was adjourned to
+    another lesson: then the play time left is what it was when play stopped."""
     with transaction.atomic():
         lesson = Lesson.objects.select_for_update().get(pk=lesson.pk)
         if lesson.paused_at is None:
             return lesson
         now = timezone.now()
-        stories_delay(lesson, now - lesson.paused_at)
-        games.games_restart_idle_timers(
-            Game.objects.filter(table__lesson=lesson), now + timedelta(seconds=lesson.idle_seconds))
+        lesson_games = Game.objects.filter(table__lesson=lesson)
+        approvals_delay(lesson_games, now - lesson.paused_at)
+        games_delay_deadlines(lesson_games, now - lesson.paused_at)
+        games.games_restart_idle_timers(lesson_games,
+                                        now + timedelta(seconds=lesson.idle_seconds))
+        fields = ["paused_at", "resumed_at"]
+        if lesson.adjourned_at is not None:
+            if lesson.play_ends_at is not None:
+                lesson.play_ends_at += now - lesson.paused_at
+            lesson.adjourned_at = None
+            fields += ["play_ends_at", "adjourned_at"]
         lesson.paused_at, lesson.resumed_at = None, now
-        _touched(lesson, ["paused_at", "resumed_at"])
+        _touched(lesson, fields)
     return lesson
 
 
@@ -86,7 +109,7 @@ def lesson_extend_play(lesson, minutes=5):
     with transaction.atomic():
         lesson = _locked_playing(lesson)
         if lesson.time_called_at:
-            raise ClassroomError("time_called", _("Time has been called already."))
+            raise ClassroomError("time_called", _("Time has already been called."))
         lesson.play_ends_at = max(lesson.play_ends_at or timezone.now(), timezone.now()) \
             + timedelta(minutes=minutes)
         _touched(lesson, ["play_ends_at"])
@@ -107,12 +130,11 @@ def lesson_call_time(lesson):
 
 
 def games_call_time(lesson):
-    """Send the engine's `call_time` to each running game of the lesson that has not had it."""
+    """Send the moderator's `call_time` to each running game of the lesson (once per game: a
+    second call finds its client action id and changes nothing)."""
     for game in Game.objects.filter(table__lesson=lesson, finished_at__isnull=True):
-        if game.state.get("time_called"):
-            continue
         try:
-            games.game_apply_action(game.pk, {"type": "call_time", "seat": None},
+            games.game_apply_action(game.pk, {"type": CALL_TIME, "seat": None},
                                     expected_version=None, client_action_id="call-time",
                                     actor=Actor.TEACHER)
         except GameRefusal as refusal:
@@ -126,7 +148,8 @@ def lesson_follow_clock(lesson, now=None):
     or only remind). Once time is called, tables started later get it too, and when every game
     has ended the debrief opens and the tablets switch to it.
     """
-    from debrief.services import DebriefError, debrief_open
+    from classroom.debriefing import lesson_debrief_open
+    from debrief.services import DebriefError
 
     now = now or timezone.now()
     lesson.refresh_from_db()
@@ -136,7 +159,7 @@ def lesson_follow_clock(lesson, now=None):
     if over and lesson.at_play_end == Lesson.AtPlayEnd.DEBRIEF or lesson.time_called_at and \
             not Game.objects.filter(table__lesson=lesson, finished_at__isnull=True).exists():
         try:
-            debrief_open(lesson)
+            lesson_debrief_open(lesson)
         except DebriefError as refusal:
             logger.warning("Lesson %s did not move to the debrief: %s", lesson.pk, refusal.code)
             return None
@@ -218,10 +241,13 @@ def games_nudge_idle(now=None):
 # The projector -----------------------------------------------------------------------------------
 
 
-def lesson_show_story_titles(lesson, show):
-    """Whether the projector lists accepted story titles (never with names)."""
+def lesson_set_game_switch(lesson, name, on):
+    """One of the game's cockpit switches (its package's `cockpit_switches`, e.g. whether the
+    projector lists accepted story titles), kept in the lesson's game settings."""
+    if name not in lesson.game.cockpit_switches:
+        raise ClassroomError("no_switch", _("This game has no such switch."))
     with transaction.atomic():
         lesson = Lesson.objects.select_for_update().get(pk=lesson.pk)
-        lesson.projector_story_titles = bool(show)
-        _touched(lesson, ["projector_story_titles"])
+        lesson.game_settings = {**lesson.game_settings, name: bool(on)}
+        _touched(lesson, ["game_settings"])
     return lesson

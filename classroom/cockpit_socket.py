@@ -1,10 +1,12 @@
 """The teacher's cockpit on the lesson page's socket (`/ws/lessons/<id>/`) while the lesson plays.
 
-Thin, like every consumer: it calls classroom/cockpit.py and classroom/stories.py for the
+Thin, like every consumer: it calls classroom/cockpit.py and games/approvals.py for the
 controls, and classroom/dashboard.py for what it draws. Parts:
 
-* `cockpit-bar`: the timeline and the lesson's controls;
-* `cockpit-queue`: the stories waiting for a decision (A and R decide the oldest);
+* `cockpit-bar`: the timeline, the lesson's controls and the game's switches;
+* `cockpit-queue`: the requests waiting for the teacher (A and R decide the oldest);
+* `cockpit-game`: what the game shows about the whole class (its package's `cockpit_lesson`),
+  drawn with the refresh every few seconds;
 * `cockpit-tables`: every table's card; `table-card-<n>`: one card, drawn again when its game
   changes, at most about three times a second; changes that come faster are drawn on the page's
   next `tick` (every second while the page is visible), which also redraws, every few seconds,
@@ -12,6 +14,7 @@ controls, and classroom/dashboard.py for what it draws. Parts:
   changed are sent.
 """
 
+import json
 import time
 
 from django.template.loader import render_to_string
@@ -19,12 +22,13 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from classroom import cockpit, dashboard, stories
+from classroom import cockpit, dashboard
 from classroom.models import Lesson
 from classroom.services import ClassroomError
-from classroom.stories import StoryError
+from games import approvals
 from games import services as games
-from games.models import Game
+from games.approvals import ApprovalError
+from games.models import Approval, Game
 from games.selectors import game_snapshot
 from games.services import GameRefusal
 
@@ -37,9 +41,10 @@ TABLES = "classroom/parts/cockpit_tables.html"
 
 HANDLERS = {
     "tick": "handle_tick", "pause": "handle_pause", "resume": "handle_resume",
+    "adjourn": "handle_adjourn",
     "extend": "handle_extend", "call_time": "handle_call_time",
-    "story_accept": "handle_story_accept", "story_reject": "handle_story_reject",
-    "nudge": "handle_nudge", "seat_bot": "handle_seat_bot", "story_titles": "handle_story_titles",
+    "approve": "handle_approve", "reject": "handle_reject",
+    "nudge": "handle_nudge", "seat_bot": "handle_seat_bot", "switch": "handle_switch",
 }
 
 
@@ -51,17 +56,33 @@ def cockpit_parts(lesson, now=None, roster=None, drawn=None):
     now = now or timezone.now()
     cards = dashboard.table_cards(lesson, now, roster)
     context = {"lesson": lesson, "timeline": dashboard.lesson_timeline(lesson, now),
-               "queue": dashboard.story_queue(lesson), "decided": dashboard.stories_decided(lesson),
-               "cards": cards}
+               **queue_context(lesson), "switches": switches(lesson), "cards": cards}
     drawn = {} if drawn is None else drawn
     html = {card["number"]: card_html(card, drawn) for card in cards}
+    lesson_part = dashboard.cockpit_lesson(lesson)
     return {
         "bar": render_to_string(BAR, context), "queue": render_to_string(QUEUE, context),
-        "tables": render_to_string(TABLES, {"cards": [
+        "game": render_to_string(lesson_part[0], {"extra": lesson_part[1]}) if lesson_part
+        else "",
+        "tables": render_to_string(TABLES, {"legend": lesson.game.card_legend, "cards": [
             {"number": number, "html": html[number]} for number in sorted(html)]}),
         "cards": html, "games": {card["game_id"]: card["table_id"] for card in cards},
         "revisions": {card["table_id"]: card["revision"] for card in cards},
     }
+
+
+def queue_context(lesson):
+    return {"queue": dashboard.approval_queue(lesson),
+            "decided": dashboard.approvals_decided(lesson),
+            "kinds": dashboard.approval_kinds(lesson)}
+
+
+def switches(lesson):
+    """The game's cockpit switches, with whether each is on and the message that flips it."""
+    return [{"name": name, "label": label, "on": bool(lesson.game_settings.get(name)),
+             "message": json.dumps({"type": "switch", "name": name,
+                                    "on": not lesson.game_settings.get(name)})}
+            for name, label in lesson.game.cockpit_switches.items()]
 
 
 def card_html(card, drawn):
@@ -88,7 +109,7 @@ class CockpitMixin:
         self.revisions = {}  # table id -> the newest revision of its game heard of
         self.cards_drawn = {}
         self.roster = None
-        self.stale_rosters = set()  # tables whose students, presence or stories changed
+        self.stale_rosters = set()  # tables whose students, presence or requests changed
 
     @property
     def playing(self):
@@ -103,7 +124,8 @@ class CockpitMixin:
         self.roster, self.stale_rosters = dashboard.lesson_roster(self.lesson), set()
         with translation.override(self.language):
             drawn = cockpit_parts(self.lesson, roster=self.roster, drawn=self.cards_drawn)
-        parts = {"cockpit-bar": drawn["bar"], "cockpit-queue": drawn["queue"]}
+        parts = {"cockpit-bar": drawn["bar"], "cockpit-queue": drawn["queue"],
+                 "cockpit-game": drawn["game"]}
         cards = {f"table-card-{n}": html for n, html in drawn["cards"].items()}
         layout = tuple(sorted(drawn["cards"]))
         if full or layout != self.layout:
@@ -146,8 +168,7 @@ class CockpitMixin:
     def send_queue(self):
         with translation.override(self.language):
             html = render_to_string(QUEUE, {"lesson": self.lesson,
-                                            "queue": dashboard.story_queue(self.lesson),
-                                            "decided": dashboard.stories_decided(self.lesson)})
+                                            **queue_context(self.lesson)})
         self.send_changed({"cockpit-queue": html})
 
     def mark_table(self, table_id):
@@ -175,7 +196,7 @@ class CockpitMixin:
     def cockpit_changed(self, event):
         if not self.playing:
             return
-        if event.get("what") == "stories":
+        if event.get("what") == "approvals":
             self.send_queue()
         if event.get("table_id") is not None:
             self.stale_rosters.add(event["table_id"])
@@ -196,7 +217,7 @@ class CockpitMixin:
     def cockpit_act(self, content, change, *args):
         try:
             change(*args)
-        except (ClassroomError, StoryError, GameRefusal) as refusal:
+        except (ClassroomError, ApprovalError, GameRefusal) as refusal:
             self.send_error(refusal.code, refusal.message, content.get("id"))
             self.send_cockpit()
             return
@@ -206,6 +227,9 @@ class CockpitMixin:
 
     def handle_pause(self, content):
         self.cockpit_act(content, cockpit.lesson_pause, self.lesson, content.get("message", ""))
+
+    def handle_adjourn(self, content):
+        self.cockpit_act(content, cockpit.lesson_adjourn, self.lesson)
 
     def handle_resume(self, content):
         self.cockpit_act(content, cockpit.lesson_resume, self.lesson)
@@ -217,12 +241,16 @@ class CockpitMixin:
     def handle_call_time(self, content):
         self.cockpit_act(content, cockpit.lesson_call_time, self.lesson)
 
-    def handle_story_accept(self, content):
-        self.cockpit_act(content, stories.story_accept, self.lesson, _int(content.get("story")))
+    def lesson_approvals(self):
+        return Approval.objects.filter(game__table__lesson=self.lesson)
 
-    def handle_story_reject(self, content):
-        self.cockpit_act(content, stories.story_reject, self.lesson, _int(content.get("story")),
-                         content.get("reason", ""))
+    def handle_approve(self, content):
+        self.cockpit_act(content, approvals.approval_decide, self.lesson_approvals(),
+                         _int(content.get("approval")), True)
+
+    def handle_reject(self, content):
+        self.cockpit_act(content, approvals.approval_decide, self.lesson_approvals(),
+                         _int(content.get("approval")), False, content.get("reason", ""))
 
     def handle_nudge(self, content):
         try:
@@ -241,9 +269,10 @@ class CockpitMixin:
             self.send_error("nobody_to_nudge", _("Nobody there is waiting for a student now."),
                             content.get("id"))
 
-    def handle_story_titles(self, content):
-        self.cockpit_act(content, cockpit.lesson_show_story_titles, self.lesson,
-                         content.get("show") is True)
+    def handle_switch(self, content):
+        name = content.get("name")
+        self.cockpit_act(content, cockpit.lesson_set_game_switch, self.lesson,
+                         name if isinstance(name, str) else "", content.get("on") is True)
 
     def handle_seat_bot(self, content):
         game = Game.objects.filter(table__lesson=self.lesson,

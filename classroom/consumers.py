@@ -11,8 +11,6 @@ from django.conf import settings
 from django.http import Http404
 from django.template.loader import render_to_string
 from django.utils import translation
-from django.utils.translation import get_supported_language_variant
-from django.utils.translation.trans_real import parse_accept_lang_header
 
 from classroom import auth, dashboard, selectors, services
 from classroom.cockpit_socket import HANDLERS as COCKPIT_HANDLERS
@@ -20,25 +18,9 @@ from classroom.cockpit_socket import CockpitMixin
 from classroom.models import Lesson
 from classroom.services import ClassroomError
 from classroom.views import lobby_context, seating_context
-from config.live import LiveConsumer
+from games.live import CLOSE_GONE, CLOSE_NOT_ALLOWED, LiveConsumer, language_from_scope
 
-CLOSE_NOT_ALLOWED = 4003
-CLOSE_GONE = 4004
 PROJECTOR_SECONDS = 1.0
-
-
-def language_from_scope(scope):
-    """The teacher's chosen language (the language cookie), else their browser's, else Finnish."""
-    wanted = [scope.get("cookies", {}).get(settings.LANGUAGE_COOKIE_NAME, "")]
-    headers = dict(scope.get("headers", []))
-    accept = headers.get(b"accept-language", b"").decode("latin-1")
-    wanted += [code for code, _q in parse_accept_lang_header(accept)]
-    for code in wanted:
-        try:
-            return get_supported_language_variant(code)
-        except LookupError:
-            continue
-    return settings.LANGUAGE_CODE
 
 
 class LessonSocket(LiveConsumer):
@@ -197,9 +179,10 @@ class TeacherLessonConsumer(CockpitMixin, LessonSocket):
 
 class ProjectorConsumer(LessonSocket):
     """The projector follows the lesson. Joining: the code and the pseudonyms of everyone who
-    has joined, nothing else about them. Playing: the timeline, every table's round and its seats
-    by VP, and accepted story titles if the teacher wants them, never names (drawn at most once
-    a second; the page's tick brings the last change in). Debrief: the discussion page."""
+    has joined, nothing else about them. Playing: the timeline, every table's stage and its seats
+    by score, and what the game shows the class (e.g. accepted story titles if the teacher wants
+    them), never names (drawn at most once a second; the page's tick brings the last change in).
+    Debrief: the discussion page."""
 
     lobby_parts = {"projector-students": "classroom/parts/projector_students.html",
                    "projector-code": "classroom/parts/projector_code.html"}
@@ -238,7 +221,7 @@ class ProjectorConsumer(LessonSocket):
             self.dirty = True
 
     def cockpit_changed(self, event):
-        if event.get("what") == "stories":
+        if event.get("what") == "approvals":
             self.render()
 
     def handle_tick(self, content):
@@ -258,7 +241,7 @@ class StudentSocket(LiveConsumer):
         if self.student is None:
             self.close(code=CLOSE_NOT_ALLOWED)
             return
-        self.language = self.student.lesson.language
+        self.language = self.student.tablet_language
         self.version_sent = None
         self.join_group(self.student.lesson.group_name)
         self.join_group(self.student.group_name)
@@ -273,6 +256,12 @@ class StudentSocket(LiveConsumer):
     def student_access_changed(self, event):
         if auth.student_for_token(self.token) is None:
             self.close(code=CLOSE_NOT_ALLOWED)
+
+    def student_language_changed(self, event):
+        """The student chose another language: the page loads again in it."""
+        student = self.current_student()
+        if student is not None:
+            self.send_redirect(selectors.student_page_url(student))
 
     def current_student(self):
         """The student as now stored, or None (and the socket closed) when the token is void."""

@@ -1,30 +1,31 @@
 """What the teacher's cockpit and the projector show while a lesson plays: the timeline, one card
-per table (round and phase, whose turn and since when, each seat's VP, EP and tablets, pace and
-badges), the queue of stories, and the projector's board. Reads only.
+per table (its stage, whose turn and since when, each seat's score, the game's key figures and
+tablets, pace and badges), the queue of requests waiting for the teacher, and the projector's
+board. Reads only.
 
-Game figures come from each game's snapshot and the teacher's view, shared per revision with the
-table pages (games.selectors, games.rendering); who sits where, whose tablet is connected and whose
-story waits come from a `Roster` read once for the lesson, so a card drawn after a move costs no
-query.
+Game figures come from the engine's `summary` of each game's snapshot, shared per revision with
+the table pages (games.selectors, games.rendering), and are named by the game's package; who sits
+where, whose tablet is connected and whose request waits come from a `Roster` read once for the
+lesson, so a card drawn after a move costs no query.
 """
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.utils import timezone
+from django.utils.translation import ngettext
 
-from classroom.models import Story, Student
+from classroom.models import Student
 from classroom.presence import connected_students
-from games import labels, mapview
-from games.models import Game
-from games.rendering import view_of
+from games import seats as seat_looks
+from games.models import Approval, Game
+from games.packages import package
+from games.rendering import summary_of
 from games.selectors import game_snapshot
 
-# How far into its round a table is, by phase: rounds done = round − 1 + this.
-PHASE_PROGRESS = {"setup": 0.0, "funding": 0.1, "actions": 0.4, "tests": 0.8, "cleanup": 0.95,
-                  "over": 1.0}
-PACE_TOLERANCE = 0.5  # rounds ahead or behind the plan that still count as on time
-PACE_MIN_EVIDENCE = 0.4  # rounds played before a table's pace is trusted for the forecast
+PACE_TOLERANCE = 0.1  # the share of a game ahead or behind the plan that still counts as on time
+PACE_MIN_EVIDENCE = 0.08  # the share of a game played before its pace is trusted for a forecast
+PACE_EARLY_ALARM = 0.3  # with less evidence: warn when this share of play time is gone
 
 
 # The timeline ------------------------------------------------------------------------------------
@@ -77,13 +78,19 @@ class Timeline:
         return self.percent(minutes)
 
     def segments(self):
-        return [{"key": key, "minutes": minutes, "width": self.percent(minutes)}
-                for key, minutes in (("briefing", self.briefing), ("play", self.play),
-                                     ("debrief", self.debrief))]
+        """The three parts of the bar, each with where it starts (x) and its width, in %."""
+        parts, start = [], 0
+        for key, minutes in (("briefing", self.briefing), ("play", self.play),
+                             ("debrief", self.debrief)):
+            parts.append({"key": key, "minutes": minutes, "x": self.percent(start),
+                          "width": self.percent(minutes)})
+            start += minutes
+        return parts
 
 
 def lesson_timeline(lesson, now=None):
-    now = now or timezone.now()
+    """The lesson's clock; stopped where play was adjourned to the next lesson."""
+    now = lesson.adjourned_at if lesson.is_adjourned else (now or timezone.now())
     play = lesson.play_minutes
     if lesson.started_at and lesson.play_ends_at:
         play = max(1, round((lesson.play_ends_at - lesson.started_at).total_seconds() / 60))
@@ -96,19 +103,16 @@ def lesson_timeline(lesson, now=None):
 # Pace -----------------------------------------------------------------------------------------
 
 
-def table_pace(view, started_at, timeline):
-    """The table against the plan: rounds done against rounds expected by now, and whether it
-    will finish all its rounds in the play time left at the pace it has kept so far."""
-    rounds = view["rounds"]
-    done = rounds if view["phase"] == "over" else \
-        view["round"] - 1 + PHASE_PROGRESS.get(view["phase"], 0)
-    if view["phase"] == "over":
-        return {"position": "finished", "done": done, "expected": rounds, "warn": False}
+def table_pace(summary, started_at, timeline):
+    """The table against the plan: the share of its game done against the share of play time
+    gone, and whether it will finish in the play time left at the pace it has kept so far."""
+    done = summary["progress"]
+    if summary["over"]:
+        return {"position": "finished", "done": 1.0, "expected": 1.0, "warn": False}
     play_seconds = max(60.0, (timeline.play_ends_at - started_at).total_seconds()) \
         if timeline.play_ends_at else timeline.play * 60.0
     elapsed = max(0.0, (timeline.now - started_at).total_seconds())
-    per_round = play_seconds / rounds
-    expected = min(rounds, elapsed / per_round)
+    expected = min(1.0, elapsed / play_seconds)
     position = "on_time"
     if done - expected > PACE_TOLERANCE:
         position = "ahead"
@@ -117,11 +121,11 @@ def table_pace(view, started_at, timeline):
     left = timeline.play_left.total_seconds()
     if timeline.time_called:
         warn = False
-    elif done >= PACE_MIN_EVIDENCE:  # half a planned round of slack, so a near miss is no alarm
-        warn = (rounds - done) * elapsed / done > left + PACE_TOLERANCE * per_round
+    elif done >= PACE_MIN_EVIDENCE:  # slack of the tolerance, so a near miss is no alarm
+        warn = (1 - done) * elapsed / done > left + PACE_TOLERANCE * play_seconds
     else:
-        warn = elapsed > 1.5 * per_round
-    return {"position": position, "done": round(done, 1), "expected": round(expected, 1),
+        warn = elapsed > PACE_EARLY_ALARM * play_seconds
+    return {"position": position, "done": round(done, 2), "expected": round(expected, 2),
             "warn": warn}
 
 
@@ -131,8 +135,8 @@ def table_pace(view, started_at, timeline):
 @dataclass(frozen=True)
 class Roster:
     """What a card shows beside its game, by table id: the students at each seat, whose tablet is
-    connected, and the seats whose story waits. Read for the whole lesson (or one table) in three
-    queries, so drawing a card after a move costs none."""
+    connected, and the seats whose request waits. Read for the whole lesson (or one table) in
+    three queries, so drawing a card after a move costs none."""
 
     students: dict  # table id -> {seat number: [(student id, pseudonym)]}
     online: dict  # student id -> connected
@@ -146,19 +150,23 @@ class Roster:
 
 def lesson_roster(lesson, table_id=None):
     students = Student.objects.filter(seat__table__lesson=lesson, removed_at__isnull=True)
-    stories = Story.objects.filter(lesson=lesson, status=Story.Status.PENDING)
+    waiting = _pending(lesson)
     if table_id is not None:
         students = students.filter(seat__table_id=table_id)
-        stories = stories.filter(game__table_id=table_id)
+        waiting = waiting.filter(game__table_id=table_id)
     seated = {}
     for student_id, pseudonym, table, seat in students.order_by("joined_at", "pk").values_list(
             "pk", "pseudonym", "seat__table_id", "seat__number"):
         seated.setdefault(table, {}).setdefault(seat, []).append((student_id, pseudonym))
     pending = {}
-    for table, seat in stories.order_by("requested_at", "pk").values_list("game__table_id",
+    for table, seat in waiting.order_by("requested_at", "pk").values_list("game__table_id",
                                                                          "seat"):
         pending.setdefault(table, []).append(seat)
     return Roster(seated, connected_students(lesson) if seated else {}, pending)
+
+
+def _pending(lesson):
+    return Approval.objects.filter(game__table__lesson=lesson, status=Approval.Status.PENDING)
 
 
 def table_cards(lesson, now=None, roster=None):
@@ -181,12 +189,14 @@ def _games(lesson):
 def table_card(lesson, game, snapshot, timeline, roster):
     """The card of `snapshot`'s table. `game` gives when the turn and the game began: the game's
     row, or the snapshot itself, which holds them as of its revision."""
-    view = view_of(snapshot, None)
-    over = view["phase"] == "over"
-    current = [s for s in view["current_seats"] if isinstance(s, int)]
+    summary = summary_of(snapshot)
+    played = package(snapshot.engine_key)
+    over = summary["over"]
+    current = summary["to_act"]
     idle_from = _idle_from(lesson, game)
     idle_for = (timeline.now - idle_from).total_seconds() if idle_from else 0
-    seats = _seat_rows(view, snapshot, current, roster)
+    seat_keys = _seat_figure_keys(summary, played)
+    seats = _seat_rows(summary, snapshot, current, roster, played, seat_keys)
     pending = roster.pending.get(snapshot.table_id, [])
     idle = [] if over or timeline.paused or idle_for < lesson.idle_seconds else \
         [s for s in seats if s["current"] and not s["bot"]]
@@ -194,17 +204,39 @@ def table_card(lesson, game, snapshot, timeline, roster):
         "table_id": snapshot.table_id, "lesson_id": snapshot.lesson_id,
         "number": snapshot.table_number, "game_id": snapshot.game_id,
         "version": snapshot.version, "revision": snapshot.revision,
-        "round": view["round"], "rounds": view["rounds"], "phase": labels.PHASES[view["phase"]],
-        "over": over, "time_called": view["time_called"],
+        "round": summary["round"], "rounds": summary["rounds"],
+        "stage": played.stage_label(summary), "over": over,
+        "time_called": bool(lesson.time_called_at),
+        "figures": [{"label": label, "value": summary["figures"][key]}
+                    for key, label in played.table_figures.items() if key in summary["figures"]],
+        "score_label": played.score_label,
+        "figure_labels": [played.seat_figures[key] for key in seat_keys],
         "seats": seats, "to_act": [s for s in seats if s["current"]],
         "turn_started_at": game.turn_started_at if current and not over else None,
-        "idle": idle, "pending_stories": len(pending), "pending_seats": pending,
-        "pace": table_pace(view, game.created_at, timeline),
-        "winners": (view["outcome"] or {}).get("winners", []),
-        "ended_by": labels.ENDED_BY.get((view["outcome"] or {}).get("ended_by")),
+        "idle": idle, "pending_requests": len(pending), "pending_seats": pending,
+        "pending_badge": _waiting_badge(played, len(pending)) if pending else "",
+        "ended_by": played.ended_text(snapshot) if over else "",
+        "pace": table_pace(summary, game.created_at, timeline),
+        "winners": _winners(summary),
         "can_nudge": bool(current) and not over and any(not s["bot"] for s in seats
                                                           if s["current"]),
+        "game_template": played.card_template,
+        "game": played.card_context(snapshot, summary) if played.card_template else {},
     }
+
+
+def _waiting_badge(played, count):
+    kinds = list(played.approvals.values())
+    if len(kinds) == 1 and kinds[0].waiting_badge:
+        return kinds[0].waiting_badge(count)
+    return ngettext("%(n)s request waiting", "%(n)s requests waiting", count) % {"n": count}
+
+
+def _winners(summary):
+    if not summary["over"] or not summary["seats"]:
+        return []
+    best = max(s["score"] for s in summary["seats"])
+    return [s["seat"] for s in summary["seats"] if s["score"] == best]
 
 
 def _idle_from(lesson, game):
@@ -214,75 +246,103 @@ def _idle_from(lesson, game):
     return max(game.turn_started_at, lesson.resumed_at or game.turn_started_at)
 
 
-def _seat_rows(view, snapshot, current, roster):
-    final = {row["seat"]: row["vp"] for row in (view["outcome"] or {}).get("players", [])}
+def _seat_figure_keys(summary, played):
+    """The game's seat figures this table's summary has: a variant may count other things (a
+    figure no seat has gets no column)."""
+    return [key for key in played.seat_figures
+            if any(key in s["figures"] for s in summary["seats"])]
+
+
+def _seat_rows(summary, snapshot, current, roster, played, seat_keys):
     students = roster.students.get(snapshot.table_id, {})
     return [{
-        "seat": p["seat"], "name": snapshot.names.get(p["seat"], p["name"]),
-        "look": mapview.SEAT_LOOK.get(p["seat"]), "bot": p["seat"] in snapshot.bots,
-        "current": p["seat"] in current, "vp": final.get(p["seat"], p["vp"]), "ep": p["ep"],
-        "insight": p["insight"],
+        "seat": s["seat"], "name": snapshot.names.get(s["seat"], ""),
+        "look": seat_looks.look(s["seat"]), "bot": s["seat"] in snapshot.bots,
+        "current": s["seat"] in current, "score": s["score"],
+        "figures": [s["figures"].get(key) for key in seat_keys],
         "tablets": [{"name": name, "connected": roster.online.get(pk, False)}
-                    for pk, name in students.get(p["seat"], [])],
-    } for p in view["players"]]
+                    for pk, name in students.get(s["seat"], [])],
+    } for s in summary["seats"]]
 
 
-# Stories -----------------------------------------------------------------------------------------
+# Requests waiting for the teacher --------------------------------------------------------------
 
 
-def story_queue(lesson):
-    """Pending stories, oldest first, with their table, seat and who asked."""
-    stories = (Story.objects.filter(lesson=lesson, status=Story.Status.PENDING)
-               .select_related("game__table", "student").order_by("requested_at", "pk"))
-    return [_story_row(story) for story in stories]
+def cockpit_lesson(lesson):
+    """What the lesson's game shows the teacher about the whole class: (template, context), or
+    None when it shows nothing."""
+    played = lesson.game
+    if not played.cockpit_lesson_template:
+        return None
+    game_ids = list(_games(lesson).values_list("pk", flat=True))
+    extra = played.cockpit_lesson(game_ids, lesson.game_settings)
+    return None if extra is None else (played.cockpit_lesson_template, extra)
 
 
-def stories_decided(lesson, limit=6):
+def approval_queue(lesson):
+    """Pending requests, oldest first, with their table, seat and who asked."""
+    approvals = (_pending(lesson).select_related("game__table", "student")
+                 .order_by("requested_at", "pk"))
+    return [_approval_row(lesson, approval) for approval in approvals]
+
+
+def approvals_decided(lesson, limit=6):
     """The latest decisions, newest first, for the teacher's record on the cockpit."""
-    stories = (Story.objects.filter(lesson=lesson).exclude(status=Story.Status.PENDING)
-               .select_related("game__table", "student").order_by("-decided_at", "-pk"))
-    return [_story_row(story) for story in stories[:limit]]
+    approvals = (Approval.objects.filter(game__table__lesson=lesson)
+                 .exclude(status=Approval.Status.PENDING)
+                 .select_related("game__table", "student").order_by("-decided_at", "-pk"))
+    return [_approval_row(lesson, approval) for approval in approvals[:limit]]
 
 
-def _story_row(story):
-    return {"pk": story.pk, "table": story.game.table.number, "seat": story.seat,
-            "look": mapview.SEAT_LOOK.get(story.seat),
-            "student": story.student.pseudonym if story.student else "",
-            "title": story.title, "flagged": story.flagged_words, "status": story.status,
-            "status_label": story.get_status_display(), "reason": story.reason,
-            "requested_at": story.requested_at, "expires_at": story.expires_at,
-            "decided_at": story.decided_at, "round": story.round}
+def approval_kinds(lesson):
+    """The game's kinds of request, for the queue's headings."""
+    return list(lesson.game.approvals.values())
+
+
+def _approval_row(lesson, approval):
+    kind = lesson.game.approvals.get(approval.kind)
+    return {"pk": approval.pk, "table": approval.game.table.number, "seat": approval.seat,
+            "look": seat_looks.look(approval.seat), "kind": approval.kind,
+            "kind_label": kind.label if kind else approval.kind,
+            "student": approval.student.pseudonym if approval.student else "",
+            "text": approval.text, "flagged": approval.flagged_words,
+            "status": approval.status, "status_label": approval.get_status_display(),
+            "reason": approval.reason, "requested_at": approval.requested_at,
+            "expires_at": approval.expires_at, "decided_at": approval.decided_at,
+            "round": approval.round}
 
 
 # The projector ---------------------------------------------------------------------------------
 
 
 def projector_board(lesson, now=None):
-    """The projector during play: the timeline, every table's round, each table's seats ranked
-    by VP (seat numbers and colours only, never names) and, if the teacher wants, the titles of
-    accepted stories (without names)."""
+    """The projector during play: the timeline, every table's stage, each table's seats ranked
+    by score (seat numbers and colours only, never names), and what the game adds for the whole
+    class (e.g. accepted story titles, never with names)."""
     timeline = lesson_timeline(lesson, now)
+    played = lesson.game
     tables = []
+    game_ids = []
     for game in _games(lesson).order_by("table__number"):
         snapshot = game_snapshot(game.pk, game.revision)
-        view = view_of(snapshot, None)
-        final = {row["seat"]: row["vp"] for row in (view["outcome"] or {}).get("players", [])}
-        ranked = sorted(({"seat": p["seat"], "look": mapview.SEAT_LOOK.get(p["seat"]),
-                          "vp": final.get(p["seat"], p["vp"]), "ep": p["ep"]}
-                         for p in view["players"]), key=lambda row: (-row["vp"], row["seat"]))
-        over = view["phase"] == "over"
-        track = [(n, "is-done" if n < view["round"] or over else
-                  "is-current" if n == view["round"] else "")
-                 for n in range(1, view["rounds"] + 1)]
-        tables.append({"number": snapshot.table_number, "round": view["round"],
-                       "rounds": view["rounds"], "phase": labels.PHASES[view["phase"]],
-                       "over": over, "time_called": view["time_called"],
-                       "seats": ranked, "track": track,
-                       "winners": (view["outcome"] or {}).get("winners", [])})
-    titles = []
-    if lesson.projector_story_titles:
-        titles = list(Story.objects.filter(lesson=lesson, status=Story.Status.ACCEPTED)
-                      .exclude(title="").order_by("-decided_at")
-                      .values_list("title", flat=True)[:8])
-    return {"timeline": timeline, "tables": tables, "titles": titles}
+        game_ids.append(game.pk)
+        tables.append(_projector_table(played, snapshot, summary_of(snapshot)))
+    extra = played.projector_lesson(game_ids, lesson.game_settings)
+    return {"timeline": timeline, "tables": tables, "score_label": played.score_label,
+            "table_template": played.projector_template,
+            "lesson_template": played.projector_lesson_template if extra else "",
+            "extra": extra}
 
+
+def _projector_table(played, snapshot, summary):
+    ranked = sorted(({"seat": s["seat"], "look": seat_looks.look(s["seat"]),
+                      "score": s["score"]} for s in summary["seats"]),
+                    key=lambda row: (-row["score"], row["seat"]))
+    over = summary["over"]
+    rounds = summary["rounds"] or 0
+    track = [(n, "is-done" if n < (summary["round"] or 0) or over else
+              "is-current" if n == summary["round"] else "") for n in range(1, rounds + 1)]
+    return {"number": snapshot.table_number, "round": summary["round"], "rounds": rounds,
+            "stage": played.stage_label(summary), "over": over, "seats": ranked,
+            "track": track, "winners": _winners(summary),
+            "game": played.projector_context(snapshot, summary)}

@@ -14,32 +14,41 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games.packages import package
+
 # Join and reseat codes: no look-alikes (0/O, 1/I/L), so a code read off a projector is typed right.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 JOIN_CODE_LENGTH = 6
 RESEAT_CODE_LENGTH = 8
 PSEUDONYM_MAX_LENGTH = 24
 PAUSE_MESSAGE_MAX_LENGTH = 80
-STORY_TITLE_MAX_LENGTH = 140
-STORY_REASON_MAX_LENGTH = 140
 
 
 def default_retention_days():
     return settings.DATA_RETENTION_DAYS
 
 
+def default_self_signup():
+    return settings.SELF_SIGNUP_DEFAULT
+
+
+def default_invitation_expiry():
+    return timezone.now() + timedelta(days=settings.INVITATION_DAYS)
+
+
 class ClassroomSettings(models.Model):
     """The site's classroom switches, one row, edited by the admin."""
 
     self_signup_open = models.BooleanField(
-        _("teachers may sign up themselves"), default=True,
-        help_text=_("When off, only an admin can create teacher accounts."),
+        _("teachers may sign up themselves"), default=default_self_signup,
+        help_text=_("When off, teachers join by an administrator's invitation (or an account "
+                    "the administrator creates)."),
     )
     retention_days = models.PositiveSmallIntegerField(
         _("days lesson data is kept"), default=default_retention_days,
         validators=[MinValueValidator(1), MaxValueValidator(3650)],
         help_text=_(
-            "A lesson's students, games, answers and stories are deleted automatically this "
+            "A lesson's students, games, requests and answers are deleted automatically this "
             "many days after the lesson was created. Applies to lessons created from now on."
         ),
     )
@@ -65,9 +74,39 @@ class ClassroomSettings(models.Model):
         return (start or timezone.now()) + timedelta(days=cls.load().retention_days)
 
 
+class TeacherInvitation(models.Model):
+    """An administrator's invitation to become a teacher here: a link that works once and
+    expires. Only a hash of the link's token is kept."""
+
+    email = models.EmailField(_("e-mail"))
+    token_hash = models.CharField(max_length=64, unique=True, editable=False)
+    invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                   null=True, blank=True, editable=False, related_name="+",
+                                   verbose_name=_("invited by"))
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    expires_at = models.DateTimeField(_("expires"), default=default_invitation_expiry)
+    used_at = models.DateTimeField(_("used"), null=True, blank=True, editable=False)
+    used_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                                blank=True, editable=False, related_name="+",
+                                verbose_name=_("teacher account"))
+
+    class Meta:
+        verbose_name = _("teacher invitation")
+        verbose_name_plural = _("teacher invitations")
+        ordering = ["-created_at"]
+
+    def __str__(self):
+        return self.email
+
+    @property
+    def is_usable(self):
+        return self.used_at is None and self.expires_at > timezone.now()
+
+
 class Lesson(models.Model):
     class Language(models.TextChoices):
         FINNISH = "fi", _("Finnish")
+        SWEDISH = "sv", _("Swedish")
         ENGLISH = "en", _("English")
 
     class SeatMode(models.TextChoices):
@@ -79,10 +118,6 @@ class Lesson(models.Model):
         PLAYING = "playing", _("Playing")
         DEBRIEF = "debrief", _("Debrief")
         ENDED = "ended", _("Ended")
-
-    class StoryJudge(models.TextChoices):
-        TEACHER = "teacher", _("The teacher accepts or rejects each story")
-        TABLE = "table", _("The other seats at the table vote")
 
     class AtPlayEnd(models.TextChoices):
         CALL_TIME = "call_time", _("Call time: every table finishes its round, then the debrief")
@@ -115,17 +150,11 @@ class Lesson(models.Model):
     # The retention purge deletes the lesson and everything about its students at this moment.
     delete_after = models.DateTimeField(_("data deleted on"), null=True, db_index=True)
 
-    # The cockpit: interlude stories (SV-78, SV-79), pacing and the lesson's clock.
-    stories_per_round = models.PositiveSmallIntegerField(
-        _("stories accepted per seat and round"), default=2,
-        validators=[MinValueValidator(1), MaxValueValidator(3)],
-    )
-    story_judge = models.CharField(
-        _("who decides stories"), max_length=10, choices=StoryJudge.choices,
-        default=StoryJudge.TEACHER,
-    )
-    story_expiry_minutes = models.PositiveSmallIntegerField(
-        _("an undecided story expires after (minutes)"), default=3,
+    # The game's own settings for this lesson, as its package's settings form cleaned them.
+    game_settings = models.JSONField(_("game settings"), default=dict, blank=True)
+    # The cockpit: teacher approvals, pacing and the lesson's clock.
+    approval_expiry_minutes = models.PositiveSmallIntegerField(
+        _("an undecided request expires after (minutes)"), default=3,
         validators=[MinValueValidator(1), MaxValueValidator(15)],
     )
     idle_seconds = models.PositiveSmallIntegerField(
@@ -136,9 +165,6 @@ class Lesson(models.Model):
         _("when play time is up"), max_length=10, choices=AtPlayEnd.choices,
         default=AtPlayEnd.CALL_TIME,
     )
-    projector_story_titles = models.BooleanField(
-        _("accepted story titles on the projector"), default=False
-    )
     # When play time is up; set when the tables start, moved by "extend play time".
     play_ends_at = models.DateTimeField(null=True, blank=True, db_index=True)
     # The teacher (or the clock, at play_ends_at) called time: each table ends after its round.
@@ -147,6 +173,9 @@ class Lesson(models.Model):
     paused_at = models.DateTimeField(null=True, blank=True)
     pause_message = models.CharField(max_length=PAUSE_MESSAGE_MAX_LENGTH, blank=True)
     resumed_at = models.DateTimeField(null=True, blank=True)
+    # Play stopped to go on in the next lesson (a pause the play clock waits through): the
+    # tables, seats, join code and games stay; the retention clock runs on.
+    adjourned_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
@@ -181,12 +210,19 @@ class Lesson(models.Model):
     def is_paused(self):
         return self.paused_at is not None
 
+    @property
+    def is_adjourned(self):
+        return self.adjourned_at is not None
+
     def game_options(self):
-        """What a new game at one of the lesson's tables is played with (docs/engine.md)."""
-        # Plain values: a fresh instance holds the choices' enum members, and game states are
-        # plain data (the engine copies them with marshal).
-        return {"variant": str(self.variant), "stories_per_round": int(self.stories_per_round),
-                "story_judge": str(self.story_judge)}
+        """What a new game at one of the lesson's tables is played with: the variant and the
+        lesson's settings of its game, as its package makes them (docs/engine.md)."""
+        return package(self.engine_key).lesson_options(self)
+
+    @property
+    def game(self):
+        """The package of the lesson's game (games/packages.py)."""
+        return package(self.engine_key)
 
 
 class Table(models.Model):
@@ -235,6 +271,10 @@ class Student(models.Model):
     token_hash = models.CharField(max_length=64, unique=True, null=True, blank=True)
     reseat_code_hash = models.CharField(max_length=64, unique=True, null=True, blank=True)
     reseat_code_expires_at = models.DateTimeField(null=True, blank=True)
+    # The language the student chose for their tablet; blank: the lesson's.
+    language = models.CharField(
+        _("tablet language"), max_length=2, blank=True, choices=Lesson.Language.choices
+    )
     joined_at = models.DateTimeField(auto_now_add=True)
     removed_at = models.DateTimeField(null=True, blank=True)
 
@@ -254,56 +294,11 @@ class Student(models.Model):
     def group_name(self):
         return f"student-{self.pk}"
 
-
-class Story(models.Model):
-    """An interlude story a seat asked to tell (SV-78 to SV-81), kept with the lesson.
-
-    The game's engine holds the story's effect; this row holds what the classroom needs around
-    it: who asked, the title, the decision and its reason, and when it expires undecided.
-    Only classroom/stories.py writes these rows.
-    """
-
-    class Status(models.TextChoices):
-        PENDING = "pending", _("waiting")
-        ACCEPTED = "accepted", _("accepted")
-        REJECTED = "rejected", _("not accepted")
-        EXPIRED = "expired", _("expired")
-
-    class DecidedBy(models.TextChoices):
-        TEACHER = "teacher", _("teacher")
-        TABLE = "table", _("table vote")
-        TIMER = "timer", _("timer")
-
-    lesson = models.ForeignKey(Lesson, on_delete=models.CASCADE, related_name="stories")
-    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="stories")
-    seat = models.PositiveSmallIntegerField()
-    student = models.ForeignKey(
-        Student, on_delete=models.SET_NULL, null=True, blank=True, related_name="stories"
-    )
-    # The engine's id of the story in the game's state (unique per game).
-    story_id = models.CharField(max_length=64)
-    round = models.PositiveSmallIntegerField()
-    title = models.CharField(_("title"), max_length=STORY_TITLE_MAX_LENGTH, blank=True)
-    flagged_words = models.JSONField(default=list, blank=True)
-    status = models.CharField(
-        max_length=10, choices=Status.choices, default=Status.PENDING, db_index=True
-    )
-    reason = models.CharField(max_length=STORY_REASON_MAX_LENGTH, blank=True)
-    decided_by = models.CharField(max_length=10, choices=DecidedBy.choices, blank=True)
-    requested_at = models.DateTimeField(default=timezone.now)
-    decided_at = models.DateTimeField(null=True, blank=True)
-    expires_at = models.DateTimeField(db_index=True)
-
-    class Meta:
-        ordering = ["requested_at", "pk"]
-        constraints = [
-            models.UniqueConstraint(fields=["game", "story_id"], name="story_id_per_game")
-        ]
-        verbose_name = _("story")
-        verbose_name_plural = _("stories")
-
-    def __str__(self):
-        return self.title or self.story_id
+    @property
+    def tablet_language(self):
+        """The language the student's pages, sockets and narration use: their own choice, else
+        the lesson's."""
+        return self.language or self.lesson.language
 
 
 class TabletPresence(models.Model):

@@ -26,6 +26,16 @@ WORDS = {
          "Geneetikko", "Tulivuorentutkija", "Matemaatikko", "Tilastotieteilijä",
          "Mikrobiologi", "Maantieteilijä", "Laborantti"],
     ),
+    "sv": (
+        ["Nyfiken", "Modig", "Klok", "Glad", "Noggrann", "Djärv", "Klartänkt", "Lugn", "Ivrig",
+         "Mild", "Lycklig", "Skarp", "Vänlig", "Livlig", "Tursam", "Tålmodig", "Snabb",
+         "Skärpt", "Stadig", "Solig", "Kvick", "Vitsig", "Vis", "Munter", "Smidig", "Käck",
+         "Orädd", "Trevlig", "Prydlig", "Pigg"],
+        ["Kemist", "Fysiker", "Biolog", "Astronom", "Geolog", "Botaniker", "Ekolog",
+         "Uppfinnare", "Ingenjör", "Upptäcktsresande", "Meteorolog", "Zoolog", "Arkeolog",
+         "Forskare", "Oceanograf", "Naturforskare", "Genetiker", "Vulkanolog", "Matematiker",
+         "Statistiker", "Mikrobiolog", "Geograf", "Laborant"],
+    ),
 }
 
 

@@ -9,6 +9,7 @@ from django.db.models import Count, Prefetch, Q
 from django.http import Http404
 
 from classroom.models import Lesson, Seat, Student
+from games.models import Game
 
 PLAY_URL = "/play/"
 LOBBY_URL = "/lobby/"
@@ -99,3 +100,12 @@ def table_mates(student):
         Student.objects.filter(seat__table_id=student.seat.table_id, removed_at__isnull=True)
         .exclude(pk=student.pk).select_related("seat").order_by("seat__number", "joined_at")
     )
+
+
+def game_for_student(student):
+    """The id of the game at the student's table, or None."""
+    if not student.seat_id:
+        return None
+    if hasattr(student, "table_game_id"):  # read with the student (classroom.auth)
+        return student.table_game_id
+    return Game.objects.filter(table_id=student.seat.table_id).values_list("pk", flat=True).first()

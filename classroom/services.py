@@ -64,11 +64,12 @@ def lesson_plan_parts(planned_minutes):
 
 
 def lesson_create(*, owner, title, language, engine_key, variant, seat_mode, planned_minutes=45,
-                  plan=None, **cockpit):
+                  plan=None, game_settings=None, **cockpit):
     """A new lesson. `plan` is (briefing, play, debrief) minutes; without it, `planned_minutes`
-    is split as a 45-minute lesson is. `cockpit` holds the stories' and pacing settings
-    (Lesson's fields: stories_per_round, story_judge, story_expiry_minutes, idle_seconds,
-    at_play_end); the fields' defaults apply to the rest."""
+    is split as a 45-minute lesson is. `game_settings` are the game's own (its package's
+    settings form, cleaned); `cockpit` holds the pacing settings (Lesson's fields:
+    approval_expiry_minutes, idle_seconds, at_play_end); the fields' defaults apply to the
+    rest."""
     briefing, play, debrief = plan or lesson_plan_parts(planned_minutes)
     for _attempt in range(10):
         try:
@@ -77,7 +78,7 @@ def lesson_create(*, owner, title, language, engine_key, variant, seat_mode, pla
                     owner=owner, title=title, language=language, engine_key=engine_key,
                     variant=variant, seat_mode=seat_mode, briefing_minutes=briefing,
                     play_minutes=play, debrief_minutes=debrief,
-                    join_code=random_code(JOIN_CODE_LENGTH),
+                    join_code=random_code(JOIN_CODE_LENGTH), game_settings=game_settings or {},
                     delete_after=ClassroomSettings.delete_after(), **cockpit,
                 )
         except IntegrityError:  # the code was taken: draw another
@@ -188,8 +189,9 @@ def check_pseudonym(lesson, pseudonym):
         raise ClassroomError("name_taken", NAME_TAKEN)
 
 
-def student_join(*, code, pseudonym):
-    """Join the lesson of `code` as `pseudonym`; returns the student and the tablet's token."""
+def student_join(*, code, pseudonym, language=""):
+    """Join the lesson of `code` as `pseudonym`, the tablet in `language` (blank or not one of
+    the lesson languages: the lesson's); returns the student and the tablet's token."""
     pseudonym = normalise_pseudonym(pseudonym)
     token = auth.new_token()
     try:
@@ -202,12 +204,28 @@ def student_join(*, code, pseudonym):
             if active >= settings.CLASSROOM_MAX_STUDENTS:
                 raise ClassroomError("lesson_full", _("This lesson is full. Tell your teacher."))
             student = lesson.students.create(
-                pseudonym=pseudonym, token_hash=auth.hash_secret(token)
+                pseudonym=pseudonym, token_hash=auth.hash_secret(token),
+                language=language if language in Lesson.Language.values else "",
             )
             _changed(lesson)
     except IntegrityError:  # the same name won a race between the check and the insert
         raise ClassroomError("name_taken", NAME_TAKEN) from None
     return student, token
+
+
+def student_set_language(student, language):
+    """Show the student's tablet in `language` (fi, sv or en; blank: the lesson's). The seat
+    stays; the student's open pages load again in the new language."""
+    if language not in ("", *Lesson.Language.values):
+        raise ClassroomError("bad_language", _("That language is not available."))
+    with transaction.atomic():
+        updated = Student.objects.filter(pk=student.pk, removed_at__isnull=True).update(
+            language=language)
+        if not updated:
+            raise ClassroomError("not_in_lesson", _("This tablet is no longer in the lesson."))
+        student.language = language
+        notify.student_language_changed(student)
+    return student
 
 
 # Seating -----------------------------------------------------------------------------------------

@@ -1,15 +1,14 @@
 """Periodic jobs of the teacher's cockpit (settings.PERIODIC_JOBS: the embedded clock, or Celery
 beat when scaled out). Thin: they call services, which find what is due in the database."""
 
+import logging
+
 from celery import shared_task
 
-from classroom import cockpit, presence, stories
+from classroom import cockpit, debriefing, presence
+from debrief import services as debrief
 
-
-@shared_task
-def expire_stories():
-    """Stories nobody decided in time end without effect (Story.expires_at)."""
-    return stories.stories_expire()
+logger = logging.getLogger(__name__)
 
 
 @shared_task
@@ -29,3 +28,21 @@ def nudge_idle_seats():
 def sweep_presence():
     """Forget the tablet sockets nobody has heard from for a while (classroom/presence.py)."""
     return presence.presences_sweep()
+
+
+@shared_task
+def purge_expired():
+    """The retention job: delete lessons past their delete-after date, and old export files."""
+    lessons = debriefing.lessons_purge_expired()
+    files = debrief.export_jobs_purge_expired()
+    if lessons or files:
+        logger.info("Retention: deleted %d lessons and %d export files", lessons, files)
+    return {"lessons": lessons, "exports": files}
+
+
+@shared_task
+def purge_signin_records():
+    """Sign-in attempts past their cool-off, and failure records past the retention period."""
+    from classroom import signin
+
+    return signin.signin_records_purge()

@@ -1,6 +1,8 @@
 """Pages of the classroom: the teacher's lessons, seating and projector; the students' join and
 lobby. Views are thin: they read through selectors, change through services, and render."""
 
+import json
+
 import segno
 from django.contrib import messages
 from django.contrib.auth import login
@@ -10,13 +12,14 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
 from classroom import auth, dashboard, ratelimit, selectors, services
 from classroom.cockpit_socket import cockpit_parts
 from classroom.forms import JoinCodeForm, LessonForm, PseudonymForm, TeacherSignUpForm
 from classroom.models import RESEAT_CODE_LENGTH, ClassroomSettings, Lesson
 from classroom.services import ClassroomError
+from games.packages import packages
 
 
 def home(request):
@@ -33,7 +36,7 @@ def signup(request):
     form = TeacherSignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        login(request, user, backend="classroom.signin.PasswordBackend")
         messages.success(request, _("Welcome! Create your first lesson."))
         return redirect("lesson_list")
     return render(request, "registration/signup.html", {"form": form})
@@ -42,7 +45,10 @@ def signup(request):
 @login_required
 def lesson_list(request):
     lessons = selectors.lesson_list_for_teacher(request.user)
-    return render(request, "classroom/lesson_list.html", {"lessons": lessons})
+    game_pages = [{"url": reverse(name), "label": label} for game in packages()
+                  for name, label in game.teacher_pages]
+    return render(request, "classroom/lesson_list.html", {"lessons": lessons,
+                                                          "game_pages": game_pages})
 
 
 @login_required
@@ -52,7 +58,8 @@ def lesson_create(request):
     if request.method == "POST" and form.is_valid():
         lesson = services.lesson_create(owner=request.user, **form.service_arguments())
         return redirect("lesson_detail", pk=lesson.pk)
-    return render(request, "classroom/lesson_form.html", {"form": form})
+    return render(request, "classroom/lesson_form.html", {
+        "form": form, "minutes_json": json.dumps(form.minutes_by_choice())})
 
 
 def join_url(request, lesson):
@@ -117,17 +124,26 @@ def lesson_projector(request, pk):
 
 def _code_page(request, form, status=200, error=None):
     current = auth.student_from_request(request)
-    return render(request, "classroom/join.html", {
-        "form": form, "error": error,
-        "current": current if current and current.lesson.is_open else None,
-    }, status=status)
+    current = current if current and current.lesson.is_open else None
+    # A tablet that has joined shows the join page in its own language, and switches its own.
+    with translation.override(current.tablet_language if current else translation.get_language()):
+        return render(request, "classroom/join.html", {
+            "form": form, "error": error, "current": current,
+        }, status=status)
 
 
-def _name_page(request, lesson, form, error=None):
-    with translation.override(lesson.language):
+def _name_page(request, lesson, form, error=None, language=""):
+    """The name step, in the language chosen on it (`language`), else the lesson's."""
+    with translation.override(language or lesson.language):
         return render(request, "classroom/join_name.html", {
-            "lesson": lesson, "form": form, "error": error,
+            "lesson": lesson, "form": form, "error": error, "language": language,
         })
+
+
+def _chosen_language(request):
+    """The tablet language a student chose on the name step (blank: the lesson's)."""
+    wanted = request.POST.get("switch_language", request.POST.get("language", ""))
+    return wanted if wanted in Lesson.Language.values else ""
 
 
 @require_http_methods(["GET", "POST"])
@@ -172,19 +188,22 @@ def _join_with_name(request):
         ratelimit.join_missed(request)
         return _code_page(request, JoinCodeForm({"code": request.POST.get("code", "")}),
                           error=refusal.message)
-    if "suggest" in request.POST:
+    language = _chosen_language(request)
+    if "suggest" in request.POST or "switch_language" in request.POST:
+        name = request.POST.get("pseudonym") if "suggest" not in request.POST else None
         data = {"code": lesson.join_code,
-                "pseudonym": services.student_suggest_pseudonym(lesson)}
-        return _name_page(request, lesson, PseudonymForm(initial=data))
+                "pseudonym": name or services.student_suggest_pseudonym(lesson)}
+        return _name_page(request, lesson, PseudonymForm(initial=data), language=language)
     if not form.is_valid():
-        return _name_page(request, lesson, form)
+        return _name_page(request, lesson, form, language=language)
     try:
         _student, token = services.student_join(
-            code=lesson.join_code, pseudonym=form.cleaned_data["pseudonym"]
+            code=lesson.join_code, pseudonym=form.cleaned_data["pseudonym"], language=language
         )
     except ClassroomError as refusal:
-        with translation.override(lesson.language):
-            return _name_page(request, lesson, form, error=str(refusal.message))
+        with translation.override(language or lesson.language):
+            return _name_page(request, lesson, form, error=str(refusal.message),
+                              language=language)
     return _to_lobby(token)
 
 
@@ -201,8 +220,25 @@ def lobby(request):
     url = selectors.student_page_url(student)
     if url != selectors.LOBBY_URL:
         return redirect(url)
-    with translation.override(student.lesson.language):
+    with translation.override(student.tablet_language):
         return render(request, "classroom/lobby.html", lobby_context(student))
+
+
+@require_POST
+def tablet_language(request):
+    """A student switches their own tablet's language (the join, lobby, play and debrief pages'
+    switch) and comes back to the page they were on, still in their seat."""
+    student = auth.student_from_request(request)
+    if student is None:
+        return redirect("join")
+    try:
+        services.student_set_language(student, request.POST.get("language", ""))
+    except ClassroomError as refusal:
+        messages.error(request, refusal.message)
+    back = request.POST.get("next", "")
+    if back == reverse("join"):
+        return redirect("join")
+    return redirect(selectors.student_page_url(student))
 
 
 def lobby_context(student):

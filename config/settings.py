@@ -8,11 +8,15 @@ and real Celery workers with beat, so several ASGI processes can serve one city.
 
 import os
 import secrets
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+
+from config import school_signin
+from games.registry import GAMES
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("TUTKIMUS_VAR_DIR", BASE_DIR / "var"))
@@ -63,14 +67,23 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "channels",
+    "axes",
+    "allauth",
+    "allauth.account",
+    "allauth.socialaccount",
+    "allauth.socialaccount.providers.openid_connect",
     "config",
     "classroom",
     "games",
+    *(f"games.{key}" for key in GAMES),  # each game's package is an app (games/registry.py)
     "debrief",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Before WhiteNoise, so static files carry the policy too: every response has it.
+    "config.security.ContentSecurityPolicyMiddleware",
+    "config.security.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -80,6 +93,9 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
+    # Last, as its documentation asks: it turns a lockout raised by a backend into the answer.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -180,11 +196,13 @@ CLOCK_IN_PROCESS = env_flag("TUTKIMUS_CLOCK_IN_PROCESS", CELERY_TASK_ALWAYS_EAGE
 PERIODIC_JOBS = {
     # name: (dotted path of a Celery task, seconds between runs)
     "play-due-bots": ("games.tasks.play_due_bots", 1.0),
-    "story-expiry": ("classroom.tasks.expire_stories", 2.0),
+    "deadlines": ("games.tasks.apply_due_deadlines", 1.0),
+    "approval-expiry": ("games.tasks.expire_approvals", 2.0),
     "lesson-clock": ("classroom.tasks.follow_lesson_clocks", 2.0),
     "idle-nudges": ("classroom.tasks.nudge_idle_seats", 5.0),
     "presence-sweep": ("classroom.tasks.sweep_presence", 5.0),
-    "data-retention": ("debrief.tasks.purge_expired", 60 * 60),
+    "data-retention": ("classroom.tasks.purge_expired", 60 * 60),
+    "signin-records": ("classroom.tasks.purge_signin_records", 10 * 60),
 }
 
 # Authentication ---------------------------------------------------------------------------------
@@ -195,9 +213,61 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+AUTHENTICATION_BACKENDS = [
+    "classroom.signin.ThrottleBackend",  # first: refuses a locked-out account or address
+    "classroom.signin.PasswordBackend",
+]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "lesson_list"
 LOGOUT_REDIRECT_URL = "/"
+
+# Teachers sign in with a password unless TUTKIMUS_PASSWORD_SIGNIN=0 (then only administrators
+# do, and teachers use their school account). Self sign-up is the admin's switch
+# (ClassroomSettings), off unless TUTKIMUS_SELF_SIGNUP=1 (as `make run` sets for the demo).
+PASSWORD_SIGNIN = env_flag("TUTKIMUS_PASSWORD_SIGNIN", True)
+SELF_SIGNUP_DEFAULT = env_flag("TUTKIMUS_SELF_SIGNUP", False)
+INVITATION_DAYS = int(os.environ.get("TUTKIMUS_INVITATION_DAYS", "7"))
+
+# Password guessing (django-axes): an account, or an address, that fails AXES_FAILURE_LIMIT
+# times is refused for AXES_COOLOFF_TIME; each further failure while refused starts the wait
+# again. An address is kept only as a keyed pseudonym, and no user agent is kept
+# (classroom/signin.py). Attempts are deleted after the cool-off; the failure log after the
+# retention period (debrief.tasks.purge_expired).
+AXES_FAILURE_LIMIT = int(os.environ.get("TUTKIMUS_SIGNIN_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("TUTKIMUS_SIGNIN_COOLOFF_MINUTES", "15")))
+SIGNIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("TUTKIMUS_SIGNIN_ADDRESS_FAILURE_LIMIT", "20"))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # either one alone locks
+AXES_CLIENT_IP_CALLABLE = "classroom.signin.address_pseudonym"
+AXES_LOCKOUT_CALLABLE = "classroom.signin.lockout_response"
+AXES_HANDLER = "classroom.signin.SignInAttemptHandler"
+AXES_USERNAME_FORM_FIELD = "username"
+# A sign-in clears its own account's attempts only (classroom/signin.py), never its address's.
+AXES_RESET_ON_SUCCESS = False
+AXES_DISABLE_ACCESS_LOG = True  # successful sign-ins are not recorded
+AXES_ENABLE_ACCESS_FAILURE_LOG = True
+AXES_VERBOSE = False
+AXES_SENSITIVE_PARAMETERS = ["username", "password", "csrfmiddlewaretoken", "next"]
+
+# School sign-in by OpenID Connect (django-allauth): providers come from environment variables
+# alone (config/school_signin.py, README). Password pages stay Django's own; allauth serves only
+# the providers' redirects, so SOCIALACCOUNT_ONLY keeps its password pages out.
+SOCIALACCOUNT_ONLY = True
+SOCIALACCOUNT_ADAPTER = "classroom.school_signin.SchoolAccountAdapter"
+ACCOUNT_ADAPTER = "classroom.school_signin.TeacherAccountAdapter"
+ACCOUNT_EMAIL_VERIFICATION = "none"
+ACCOUNT_LOGIN_METHODS = {"username"}
+ACCOUNT_SIGNUP_FIELDS = ["username*"]
+ACCOUNT_LOGOUT_REDIRECT_URL = LOGOUT_REDIRECT_URL
+SOCIALACCOUNT_AUTO_SIGNUP = True
+SOCIALACCOUNT_EMAIL_AUTHENTICATION = False  # an e-mail address alone never links an account
+SOCIALACCOUNT_EMAIL_AUTHENTICATION_AUTO_CONNECT = False
+SOCIALACCOUNT_STORE_TOKENS = False
+SOCIALACCOUNT_QUERY_EMAIL = False
+SOCIALACCOUNT_REQUESTS_TIMEOUT = 10
+SOCIALACCOUNT_PROVIDERS = {"openid_connect": {
+    "OAUTH_PKCE_ENABLED": True,
+    "APPS": school_signin.providers_from_environment(os.environ),
+}}
 
 EMAIL_HOST = os.environ.get("DJANGO_EMAIL_HOST", "")
 if EMAIL_HOST:
@@ -213,13 +283,14 @@ DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "tutkimusohjelm
 # Internationalisation -----------------------------------------------------------------------------
 
 LANGUAGE_CODE = "fi"
-LANGUAGES = [("fi", _("Finnish")), ("en", _("English"))]
+LANGUAGES = [("fi", _("Finnish")), ("sv", _("Swedish")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 LANGUAGE_COOKIE_NAME = "language"
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "Europe/Helsinki"
 USE_I18N = True
 USE_TZ = True
+FORMAT_MODULE_PATH = ["config.formats"]  # dates as written in Finland (config/formats/)
 
 # Static files -----------------------------------------------------------------------------------
 
@@ -247,6 +318,28 @@ WHITENOISE_MAX_AGE = 0 if DEBUG else 3600
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
+# No inline script or style anywhere: every script and style sheet is a static file. Sockets are
+# the page's own host (config/security.py adds its ws: and wss: origins for older Safari, where
+# 'self' does not cover them); a form may post to this site and, for school sign-in, to the
+# providers' own sign-in pages (a redirect after a POST is checked against form-action).
+CONTENT_SECURITY_POLICY = {"DIRECTIVES": {
+    "default-src": ["'self'"],
+    "script-src": ["'self'"],
+    "style-src": ["'self'"],
+    "img-src": ["'self'", "data:"],
+    "font-src": ["'self'"],
+    "connect-src": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+    "base-uri": ["'none'"],
+    "object-src": ["'none'"],
+}}
+# What the app never uses, switched off for its pages and for anything they might embed.
+PERMISSIONS_POLICY = {feature: [] for feature in (
+    "accelerometer", "ambient-light-sensor", "autoplay", "bluetooth", "camera", "display-capture",
+    "encrypted-media", "geolocation", "gyroscope", "hid", "magnetometer", "microphone", "midi",
+    "payment", "picture-in-picture", "publickey-credentials-get", "screen-wake-lock", "serial",
+    "usb", "xr-spatial-tracking", "browsing-topics")}
 SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"
 if not DEBUG:
@@ -271,6 +364,8 @@ LOGGING = {
         "django.db.backends": {"level": "WARNING"},
         # Celery logs every task it runs; the bots' clock job runs every second.
         "celery.app.trace": {"level": "WARNING"},
+        # A line for every sign-in attempt is noise; failures and lockouts are warnings.
+        "axes": {"level": "WARNING"},
     },
 }
 

@@ -1,15 +1,15 @@
 """A lesson's debrief as data: one row per student and question, in CSV, XLSX and JSON.
 
-Every format has the same columns (COLUMNS), explained by the codebook (an XLSX sheet, a JSON
-object). Text that a spreadsheet could run as a formula is neutralised by `neutralise_cell` in
-CSV and XLSX; JSON keeps the text exactly. Every export says when the data will be deleted.
+Every format has the same columns: the lesson's and the student's, every game's own (its
+package's `export_columns`, for the games of the lessons exported), then the answer's; the
+codebook (an XLSX sheet, a JSON object) explains each. Text that a spreadsheet could run as a
+formula is neutralised by `neutralise_cell` in CSV and XLSX; JSON keeps the text exactly. Every
+export says when the data will be deleted.
 """
 
 import csv
 import io
 import json
-import unicodedata
-from dataclasses import dataclass, field
 
 from django.utils import timezone
 from django.utils.translation import get_language, gettext_lazy
@@ -22,26 +22,19 @@ from openpyxl.utils import get_column_letter
 
 from debrief import facts, selectors
 from debrief.models import Answer
+from games.models import Approval
+from games.packages import package, packages
+from games.spreadsheets import neutralise_cell
 
-FORMAT_VERSION = "tutkimusohjelma-debrief/1"
-# A cell starting with one of these may run as a formula (or DDE) when a spreadsheet opens it;
-# leading blanks count too, because an import may trim them (the full-width forms are for IMEs).
-FORMULA_TRIGGERS = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
-# What a reader may drop or not show before a trigger: blanks, line and paragraph separators,
-# control characters (XLSX cannot hold most of them) and format characters (zero-width, BOM).
-HIDDEN_CATEGORIES = {"Zs", "Zl", "Zp", "Cc", "Cf"}
-STORY_SEPARATOR = " | "
-FIGURE_COLUMNS = ("game_over", "final_vp", "rank", "replications", "bridges", "ep",
-                  "accepted_stories")
-
-COLUMNS = [
+FORMAT_VERSION = "tutkimusohjelma-debrief/3"  # 3: answer_language
+STUDENT_COLUMNS = [
     ("lesson_id", gettext_lazy("Lesson"), gettext_lazy(
         "The lesson's number in the app; the same in every row of one lesson.")),
     ("lesson", gettext_lazy("Lesson title"), gettext_lazy("The lesson's title.")),
     ("date", gettext_lazy("Date"), gettext_lazy(
         "The day of the lesson (YYYY-MM-DD, Finnish time).")),
     ("delete_after", gettext_lazy("Data deleted on"), gettext_lazy(
-        "The day the app deletes this lesson's students, games, answers and stories "
+        "The day the app deletes this lesson's students, games, requests and answers "
         "(the school's retention period). Copies you keep are your school's responsibility.")),
     ("table", gettext_lazy("Table"), gettext_lazy(
         "The student's table; empty if the student had no table.")),
@@ -55,24 +48,20 @@ COLUMNS = [
     ("team", gettext_lazy("Team"), gettext_lazy(
         "In team seats, every student of the seat, separated by “ & ”; empty when each "
         "student has a seat of their own.")),
+    ("game", gettext_lazy("Game"), gettext_lazy(
+        "The game the table played, by its key (games/registry.py); empty if the student had "
+        "no table.")),
     ("game_over", gettext_lazy("Game over"), gettext_lazy(
         "1 if the table's game had ended; 0 if it was still going when the debrief opened, "
         "so the game figures are as they stood then.")),
-    ("final_vp", gettext_lazy("Final VP"), gettext_lazy(
-        "The seat's victory points after final scoring (SV-83, SV-84); can be negative.")),
+    ("score", gettext_lazy("Score"), gettext_lazy(
+        "The seat's score in its game, as the game counts its points (after final scoring "
+        "once the game is over); can be negative.")),
     ("rank", gettext_lazy("Rank"), gettext_lazy(
-        "The seat's place at its table by VP and the tie-breaks (1 = winner; equal places "
-        "share a rank).")),
-    ("replications", gettext_lazy("Replications"), gettext_lazy(
-        "Replications of the seat's theories, by anyone (the first tie-break, SV-85).")),
-    ("bridges", gettext_lazy("Bridges"), gettext_lazy(
-        "Bridges between regions the seat received from replications (+1 VP each).")),
-    ("ep", gettext_lazy("EP"), gettext_lazy(
-        "EP from accepted interlude stories (every third EP is +1 VP, at most 2).")),
-    ("accepted_stories", gettext_lazy("Accepted stories"), gettext_lazy(
-        "How many of the seat's interlude stories were accepted.")),
-    ("story_titles", gettext_lazy("Story titles"), gettext_lazy(
-        "The titles of the accepted stories, separated by “ | ”, where titles were recorded.")),
+        "The seat's place at its table by score and the game's tie-breaks (1 = winner; equal "
+        "places share a rank).")),
+]
+ANSWER_COLUMNS = [
     ("question_number", gettext_lazy("Question number"), gettext_lazy(
         "The question's place in this lesson's debrief (1 = first).")),
     ("question", gettext_lazy("Question"), gettext_lazy(
@@ -83,82 +72,48 @@ COLUMNS = [
     ("answer", gettext_lazy("Answer"), gettext_lazy(
         "The student's answer as last saved; empty if they wrote nothing. At most 2,000 "
         "characters.")),
+    ("answer_language", gettext_lazy("Answer language"), gettext_lazy(
+        "The language of the student's tablet when they last saved the answer (fi Finnish, "
+        "sv Swedish, en English); empty if they wrote nothing.")),
     ("answered_at", gettext_lazy("Answered at"), gettext_lazy(
         "When the answer was last saved (YYYY-MM-DD HH:MM, Finnish time); empty if never.")),
     ("starred", gettext_lazy("Starred"), gettext_lazy(
         "1 if the teacher starred the answer for the class discussion, else 0.")),
 ]
-COLUMN_IDS = [column for column, _label, _meaning in COLUMNS]
+FIGURE_COLUMNS = ("game", "game_over", "score", "rank")  # a seat's, empty without a table
 WIDE_COLUMNS = {"question": 48, "facts": 60, "answer": 70, "lesson": 24, "pseudonym": 20,
-                "team": 24, "story_titles": 24}
+                "team": 24}
 
 
-def neutralise_cell(value):
-    """Text a spreadsheet could run as a formula gets a leading apostrophe; other values pass.
-
-    A trigger counts after any hidden characters and in its compatibility forms (full-width,
-    small), since an import may drop the one and normalise the other."""
-    if isinstance(value, str) and (value.startswith(FORMULA_TRIGGERS)
-                                   or _first_visible(value).startswith(FORMULA_TRIGGERS)):
-        return "'" + value
-    return value
+def columns(lessons):
+    """[(column, label, meaning)] of an export of `lessons`: the student's, the columns of each
+    of their games (in the registry's order), and the answer's."""
+    keys = {lesson.engine_key for lesson in lessons}
+    game_columns = [(c.key, c.label, c.meaning) for game in packages() if game.key in keys
+                    for c in game.export_columns]
+    return [*STUDENT_COLUMNS, *game_columns, *ANSWER_COLUMNS]
 
 
-def _first_visible(text):
-    for char in text:
-        if char.isspace() or unicodedata.category(char) in HIDDEN_CATEGORIES:
-            continue
-        return unicodedata.normalize("NFKC", char)
-    return ""
+def column_ids(lessons):
+    return [column for column, _label, _meaning in columns(lessons)]
 
 
 # Rows -----------------------------------------------------------------------------------------
 
 
-@dataclass
-class SeatFigures:
-    game_over: bool
-    final_vp: int
-    rank: int
-    replications: int
-    bridges: int
-    ep: int
-    stories: list = field(default_factory=list)  # [{"story": id, "round": n}] accepted
-
-
-def story_titles(games):
-    """{(game id, story id): title} of the accepted stories that have a title.
-
-    The one place for titles: the lesson's Story rows (classroom/stories.py); the engine's
-    StoryAccepted events say which stories count, these rows what they were called.
-    """
-    from classroom.models import Story
-
-    rows = Story.objects.filter(game__in=list(games), status=Story.Status.ACCEPTED) \
-        .exclude(title="").values_list("game_id", "story_id", "title")
-    return {(game_id, story_id): title for game_id, story_id, title in rows}
-
-
 def seat_figures(game):
-    """{seat number: SeatFigures} from the game's snapshot and its log."""
+    """{seat number: {column: value}} of the game's platform columns and its package's."""
     engine = facts.engine_of(game)
     state = engine.state_from_json(game.state)
-    view, outcome = engine.view_for(state, None), engine.outcome(state)
-    scores = {p["seat"]: p["score"] for p in view["players"]}
-    ranks = {row["seat"]: (row["vp"], row["rank"]) for row in (outcome or {}).get("players", [])}
+    summary, outcome = engine.summary(state), engine.outcome(state)
+    scores = {s["seat"]: s["score"] for s in summary["seats"]}
+    played = package(game.engine_key)
     figures = {}
-    for p in view["players"]:
-        seat = p["seat"]
-        vp, rank = ranks.get(seat) or (
-            scores[seat], 1 + sum(score > scores[seat] for score in scores.values()))
-        figures[seat] = SeatFigures(
-            game_over=outcome is not None, final_vp=vp, rank=rank,
-            replications=p["replications"], bridges=len(p["bridges"]), ep=p["ep"],
-        )
-    for event in facts.game_events(game):
-        if event["type"] == "StoryAccepted" and event.get("seat") in figures:
-            figures[event["seat"]].stories.append(
-                {"story": event["story"], "round": event.get("requested_round")})
+    for seat, score in scores.items():
+        own = played.export_figures(game, state, outcome, seat)
+        figures[seat] = {"game": game.engine_key, "game_over": outcome is not None,
+                         "score": score,
+                         "rank": 1 + sum(other > score for other in scores.values()), **own}
     return figures
 
 
@@ -182,7 +137,7 @@ def lesson_rows(lesson):
     games = {game.table_id: game for game, _seats in
              selectors.games_of_seats({s.seat_id for s in students if s.seat_id})}
     figures = {table_id: seat_figures(game) for table_id, game in games.items()}
-    titles = story_titles(games.values())
+    empty = dict.fromkeys([*FIGURE_COLUMNS, *(c.key for c in lesson.game.export_columns)])
     teams = _teams(lesson, students)
     for student in students:
         seat = student.seat
@@ -194,7 +149,7 @@ def lesson_rows(lesson):
             "table": seat.table.number if seat else None, "seat": seat.number if seat else None,
             "student_id": student.pk, "pseudonym": student.pseudonym,
             "team": teams.get(student.seat_id, ""),
-            **_figure_columns(figure, game, titles),
+            **(figure or empty),
         }
         for question in questions:
             answer = answers.get((student.pk, question.pk))
@@ -202,19 +157,10 @@ def lesson_rows(lesson):
                 **base, "question_number": question.number, "question": question.text,
                 "facts": list(answer.facts) if answer else [],
                 "answer": answer.text if answer else "",
+                "answer_language": answer.language if answer else "",
                 "answered_at": _local(answer.updated_at, "%Y-%m-%d %H:%M") if answer else "",
                 "starred": bool(answer and answer.starred),
             }
-
-
-def _figure_columns(figure, game, titles):
-    if figure is None:
-        return dict.fromkeys(FIGURE_COLUMNS) | {"story_titles": ""}
-    named = [titles.get((game.pk, s["story"])) for s in figure.stories]
-    return {"game_over": figure.game_over, "final_vp": figure.final_vp, "rank": figure.rank,
-            "replications": figure.replications, "bridges": figure.bridges, "ep": figure.ep,
-            "accepted_stories": len(figure.stories),
-            "story_titles": STORY_SEPARATOR.join(title for title in named if title)}
 
 
 def _teams(lesson, students):
@@ -235,12 +181,12 @@ def row_count(lesson):
 # Cells for spreadsheets -----------------------------------------------------------------------
 
 
-def sheet_values(row):
-    """A row's values in column order, as a spreadsheet gets them: 1/0, facts on lines, and
-    every text neutralised."""
+def sheet_values(row, ids):
+    """A row's values in the order of column `ids`, as a spreadsheet gets them: 1/0, facts on
+    lines, and every text neutralised."""
     values = []
-    for column in COLUMN_IDS:
-        value = row[column]
+    for column in ids:
+        value = row.get(column)
         if isinstance(value, bool):
             value = int(value)
         elif isinstance(value, list):
@@ -259,13 +205,14 @@ class _Line:
         return value
 
 
-def csv_lines(rows, language=None):
+def csv_lines(rows, lessons, language=None):
     """The CSV, line by line as text: a byte-order mark (so spreadsheets read UTF-8), the
     header, then one line per row. Feed it to a StreamingHttpResponse or a file."""
+    ids = column_ids(lessons)
     writer = csv.writer(_Line(), delimiter=csv_delimiter(language), lineterminator="\r\n")
-    yield "\ufeff" + writer.writerow(COLUMN_IDS)
+    yield "\ufeff" + writer.writerow(ids)
     for row in rows:
-        yield writer.writerow(sheet_values(row))
+        yield writer.writerow(sheet_values(row, ids))
 
 
 def _xlsx_text(value):
@@ -274,20 +221,21 @@ def _xlsx_text(value):
 
 def xlsx_write(rows, target, lessons, progress=None):
     """Write the XLSX (sheets: answers, codebook, about) to `target` (a path or a file)."""
+    ids = column_ids(lessons)
     book = Workbook(write_only=True)
     sheet = book.create_sheet(_("Answers"))
-    for index, column in enumerate(COLUMN_IDS, start=1):
+    for index, column in enumerate(ids, start=1):
         sheet.column_dimensions[get_column_letter(index)].width = WIDE_COLUMNS.get(column, 12)
     sheet.freeze_panes = "A2"
     bold, wrap = Font(bold=True), Alignment(wrap_text=True, vertical="top")
-    sheet.append([_cell(sheet, column, font=bold) for column in COLUMN_IDS])
-    wrapped = {COLUMN_IDS.index(c) for c in ("question", "facts", "answer")}
+    sheet.append([_cell(sheet, column, font=bold) for column in ids])
+    wrapped = {ids.index(c) for c in ("question", "facts", "answer")}
     for n, row in enumerate(rows, start=1):
         sheet.append([_cell(sheet, value, alignment=wrap if i in wrapped else None)
-                      for i, value in enumerate(sheet_values(row))])
+                      for i, value in enumerate(sheet_values(row, ids))])
         if progress:
             progress(n)
-    _codebook_sheet(book, bold, wrap)
+    _codebook_sheet(book, lessons, bold, wrap)
     _about_sheet(book, lessons, bold)
     book.save(target)
 
@@ -301,18 +249,18 @@ def _cell(sheet, value, font=None, alignment=None):
     return cell
 
 
-def codebook():
-    """[(column, label, meaning)] in the active language."""
-    return [(column, str(label), str(meaning)) for column, label, meaning in COLUMNS]
+def codebook(lessons):
+    """[(column, label, meaning)] of an export of `lessons` in the active language."""
+    return [(column, str(label), str(meaning)) for column, label, meaning in columns(lessons)]
 
 
-def _codebook_sheet(book, bold, wrap):
+def _codebook_sheet(book, lessons, bold, wrap):
     sheet = book.create_sheet(_("Codebook"))
     for letter, width in (("A", 20), ("B", 24), ("C", 100)):
         sheet.column_dimensions[letter].width = width
     sheet.append([_cell(sheet, text, font=bold) for text in (_("Column"), _("Label"),
                                                                _("Meaning"))])
-    for column, label, meaning in codebook():
+    for column, label, meaning in codebook(lessons):
         sheet.append([_cell(sheet, neutralise_cell(text), alignment=wrap)
                       for text in (column, label, meaning)])
 
@@ -354,26 +302,25 @@ def json_document(lessons, rows):
         "exported_at": timezone.localtime().isoformat(timespec="seconds"),
         "lessons": [{**lesson_info(lesson),
                      "questions": [q.text for q in selectors.lesson_questions(lesson)],
-                     "stories": lesson_stories(lesson)}
+                     "requests": lesson_requests(lesson)}
                     for lesson in lessons],
-        "codebook": {column: meaning for column, _label, meaning in codebook()},
+        "codebook": {column: meaning for column, _label, meaning in codebook(lessons)},
         "rows": list(rows),
     }
 
 
-def lesson_stories(lesson):
-    """Every interlude story of the lesson as kept (docs/cockpit.md): who asked, when, the
-    title, the decision and its reason."""
-    from classroom.models import Story
-
-    stories = Story.objects.filter(lesson=lesson).select_related("game__table", "student")
-    return [{"table": story.game.table.number, "seat": story.seat,
-             "pseudonym": story.student.pseudonym if story.student else "",
-             "round": story.round, "title": story.title, "status": story.status,
-             "reason": story.reason, "decided_by": story.decided_by,
-             "requested_at": _local(story.requested_at, "%Y-%m-%d %H:%M:%S"),
-             "decided_at": _local(story.decided_at, "%Y-%m-%d %H:%M:%S")}
-            for story in stories.order_by("requested_at", "pk")]
+def lesson_requests(lesson):
+    """Every request of the lesson's seats to the teacher as kept (docs/cockpit.md): its kind,
+    who asked, when, the text, the decision and its reason."""
+    approvals = (Approval.objects.filter(game__table__lesson=lesson)
+                 .select_related("game__table", "student").order_by("requested_at", "pk"))
+    return [{"kind": approval.kind, "table": approval.game.table.number, "seat": approval.seat,
+             "pseudonym": approval.student.pseudonym if approval.student else "",
+             "round": approval.round, "text": approval.text, "status": approval.status,
+             "reason": approval.reason, "decided_by": approval.decided_by,
+             "requested_at": _local(approval.requested_at, "%Y-%m-%d %H:%M:%S"),
+             "decided_at": _local(approval.decided_at, "%Y-%m-%d %H:%M:%S")}
+            for approval in approvals]
 
 
 def json_text(lessons, rows):

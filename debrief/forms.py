@@ -1,5 +1,5 @@
 from django import forms
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy as _
 
 from debrief.models import ExportJob
@@ -22,8 +22,10 @@ class ExportForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.all_lessons = lessons
         self.fields["lessons"].queryset = lessons
+        # The date as the page's language writes it (5.12.2026 in fi and sv, 5 Dec 2026 in en).
         self.fields["lessons"].label_from_instance = lambda lesson: (
-            f"{lesson.title} · {timezone.localtime(lesson.created_at):%Y-%m-%d}")
+            f"{lesson.title} · "
+            f"{formats.date_format(timezone.localtime(lesson.created_at), 'SHORT_DATE_FORMAT')}")
 
     def clean(self):
         data = super().clean()

@@ -114,6 +114,8 @@ class Answer(models.Model):
     text = models.TextField(blank=True, default="")
     # The facts from the student's game shown above the box, as sentences in the lesson language.
     facts = models.JSONField(default=list, blank=True)
+    # The language of the student's tablet when they last wrote it (fi, sv, en; blank: unwritten).
+    language = models.CharField(max_length=2, blank=True, default="")
     starred = models.BooleanField(default=False)
     # What the projector shows: the text as it was when the teacher starred it.
     starred_text = models.TextField(blank=True, default="")

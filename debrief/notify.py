@@ -1,21 +1,14 @@
 """Tell the debrief's live pages that something changed, after the commit.
 
-Students' pages follow the lesson (`lesson.updated` on `lesson-<id>`, sent through
-classroom.notify); the teacher's review and projector pages follow `lesson-<id>-debrief`; a
-teacher's export pages follow `exports-<user id>`. Messages carry ids and versions only.
+Students' pages follow the lesson (`lesson.updated` on `lesson-<id>`, which the lesson's own
+services send when its debrief opens or closes); the teacher's review and projector pages follow
+`lesson-<id>-debrief`; a teacher's export pages follow `exports-<user id>`. Messages carry ids and
+versions only.
 """
 
 from django.db import transaction
 
-from classroom import notify as classroom_notify
-from config.live import group_send
-
-
-def lesson_changed(lesson):
-    """Count a change of the lesson (its status) and tell every page of the lesson."""
-    lesson.version += 1
-    lesson.save(update_fields=["version"])
-    classroom_notify.lesson_changed(lesson)
+from games.live import group_send
 
 
 def debrief_changed(debrief, what):

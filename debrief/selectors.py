@@ -1,14 +1,12 @@
-"""Reading debriefs. Lessons are found through classroom.selectors, which decides ownership."""
+"""Reading debriefs. The lesson passed in was found by its owner's selectors (the classroom decides
+ownership); its students and seats are read through it."""
 
-from collections import defaultdict
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db.models import Count, Prefetch, Q
 from django.http import Http404
 
-from classroom.models import Seat, Student
-from classroom.selectors import active_students
 from debrief.models import Answer, Debrief, ExportJob, LessonQuestion, QuestionSet
 from games.models import Game
 
@@ -23,12 +21,18 @@ def lesson_questions(lesson):
 
 def games_of_seats(seat_ids):
     """[(game, [seats])] for the tables of these seats that have a game."""
-    seats = Seat.objects.filter(pk__in=seat_ids, table__game__isnull=False).select_related("table")
-    by_table = defaultdict(list)
-    for seat in seats:
-        by_table[seat.table_id].append(seat)
-    games = Game.objects.filter(table_id__in=by_table)
-    return [(game, by_table[game.table_id]) for game in games]
+    wanted = set(seat_ids)
+    games = Game.objects.filter(table__seats__pk__in=wanted).distinct()
+    result = []
+    for game in games.select_related("table").prefetch_related("table__seats"):
+        seats = [seat for seat in game.table.seats.all() if seat.pk in wanted]
+        result.append((game, seats))
+    return result
+
+
+def active_students(lesson):
+    """The lesson's students who have not been removed."""
+    return lesson.students.filter(removed_at__isnull=True)
 
 
 def question_sets_for_teacher(user):
@@ -146,7 +150,7 @@ def export_job_for_teacher(user, pk):
 def lesson_students_for_export(lesson):
     """Present students, and removed ones who answered something, with their seats."""
     answered = Q(answers__text__gt="")
-    return (Student.objects.filter(lesson=lesson)
+    return (lesson.students
             .filter(Q(removed_at__isnull=True) | answered).distinct()
             .select_related("seat__table").order_by("seat__table__number", "seat__number",
                                                     "joined_at", "pk"))

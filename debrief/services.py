@@ -7,15 +7,11 @@ A refusal raises `DebriefError` and writes nothing. Live pages hear of a change 
 
 import re
 
-from django.contrib.admin.models import LogEntry
-from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
-from classroom.models import Lesson, Student
-from classroom.selectors import active_students
 from debrief import exports_storage, facts, notify
 from debrief.defaults import default_questions
 from debrief.models import (
@@ -29,10 +25,11 @@ from debrief.models import (
     QuestionSet,
     TemplateQuestion,
 )
+from games.packages import package
+from games.registry import GAMES
 
 # Control characters other than tab and newline never belong in an answer (PostgreSQL refuses NUL).
 CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
-OPEN_FROM = (Lesson.Status.LOBBY, Lesson.Status.PLAYING, Lesson.Status.DEBRIEF)
 
 
 class DebriefError(Exception):
@@ -49,19 +46,20 @@ class DebriefError(Exception):
 
 
 def _questions(container):
-    if isinstance(container, Lesson):
+    if not isinstance(container, QuestionSet):
         return container.debrief_questions.all()
     return container.questions.all()
 
 
 def _new_question(container, **fields):
-    if isinstance(container, Lesson):
+    if not isinstance(container, QuestionSet):
         return LessonQuestion(lesson=container, **fields)
     return TemplateQuestion(question_set=container, **fields)
 
 
 def _check_editable(container):
-    if isinstance(container, Lesson) and Debrief.objects.filter(lesson=container).exists():
+    if not isinstance(container, QuestionSet) and \
+            Debrief.objects.filter(lesson=container).exists():
         raise DebriefError("questions_fixed", _(
             "The debrief has been opened, so its questions can no longer change."))
 
@@ -97,7 +95,7 @@ def lesson_questions_ensure(lesson):
     """The lesson's own questions; the rulebook's five in its language when it has none yet."""
     questions = list(lesson.debrief_questions.all())
     if not questions:
-        _replace(lesson, default_questions(lesson.language))
+        _replace(lesson, default_questions(lesson.engine_key, lesson.language))
         questions = list(lesson.debrief_questions.all())
     return questions
 
@@ -166,7 +164,7 @@ def question_move(container, question_id, offset):
 def lesson_questions_reset(lesson):
     """Back to the rulebook's five, in the lesson's language."""
     _check_editable(lesson)
-    _replace(lesson, default_questions(lesson.language))
+    _replace(lesson, default_questions(lesson.engine_key, lesson.language))
 
 
 @transaction.atomic
@@ -187,13 +185,13 @@ def _clean_title(title):
 
 
 @transaction.atomic
-def question_set_create(owner, title, lesson=None, language="fi"):
-    """A new question set: a copy of a lesson's questions, or the rulebook's five."""
+def question_set_create(owner, title, lesson=None, language="fi", engine_key=GAMES[0]):
+    """A new question set: a copy of a lesson's questions, or a game's five."""
     question_set = QuestionSet.objects.create(owner=owner, title=_clean_title(title))
     if lesson is not None:
         rows = [(q.fact_key, q.text) for q in lesson_questions_ensure(lesson)]
     else:
-        rows = default_questions(language)
+        rows = default_questions(engine_key, language)
     _replace(question_set, rows)
     return question_set
 
@@ -212,46 +210,32 @@ def question_set_delete(question_set):
 # Opening, closing, answering -------------------------------------------------------------------
 
 
-def _locked_lesson(lesson):
-    return Lesson.objects.select_for_update().get(pk=lesson.pk)
-
-
-def debrief_open(lesson):
-    """Open the debrief (or reopen a closed one): every tablet of the lesson switches to it."""
-    with transaction.atomic():
-        lesson = _locked_lesson(lesson)
-        if lesson.status not in OPEN_FROM:
-            raise DebriefError("lesson_ended", _("This lesson has ended."))
-        questions = lesson_questions_ensure(lesson)
-        debrief, created = Debrief.objects.select_for_update().get_or_create(
-            lesson=lesson, defaults={"opened_at": timezone.now(), "shown_question": questions[0]}
-        )
-        if not created and debrief.is_open and lesson.status == Lesson.Status.DEBRIEF:
-            return debrief
+def debrief_open(lesson, students):
+    """Open the lesson's debrief (or reopen a closed one), with every student's answers; returns
+    it. The caller (the lesson's own service) has locked the lesson and moves it on."""
+    questions = lesson_questions_ensure(lesson)
+    debrief, created = Debrief.objects.select_for_update().get_or_create(
+        lesson=lesson, defaults={"opened_at": timezone.now(), "shown_question": questions[0]}
+    )
+    if created or not debrief.is_open:
         debrief.closed_at = None
         debrief.version += 1
         debrief.save(update_fields=["closed_at", "version"])
-        lesson.status = Lesson.Status.DEBRIEF
-        lesson.save(update_fields=["status"])
-        answers_ensure(lesson, list(active_students(lesson)), questions)
-        notify.lesson_changed(lesson)
         notify.debrief_changed(debrief, "status")
+    answers_ensure(lesson, students, questions)
     return debrief
 
 
 def debrief_close(lesson):
-    """Close the debrief: answers can no longer change; the tablets show them read-only."""
-    with transaction.atomic():
-        lesson = _locked_lesson(lesson)
-        debrief = Debrief.objects.select_for_update().filter(lesson=lesson).first()
-        if debrief is None:
-            raise DebriefError("not_open", _("The debrief has not been opened yet."))
-        if not debrief.is_open:
-            return debrief
+    """Close the debrief: answers can no longer change; the tablets show them read-only. The
+    caller has locked the lesson."""
+    debrief = Debrief.objects.select_for_update().filter(lesson=lesson).first()
+    if debrief is None:
+        raise DebriefError("not_open", _("The debrief has not been opened yet."))
+    if debrief.is_open:
         debrief.closed_at = timezone.now()
         debrief.version += 1
         debrief.save(update_fields=["closed_at", "version"])
-        notify.lesson_changed(lesson)
         notify.debrief_changed(debrief, "status")
     return debrief
 
@@ -264,26 +248,37 @@ def answers_ensure(lesson, students, questions=None):
     missing = [(s, q) for s in students for q in questions if (s.pk, q.pk) not in have]
     if not missing:
         return
-    seat_facts = facts_by_seat(lesson, {s.seat_id for s, _q in missing if s.seat_id})
+    seats_by_language = {}  # each student reads the facts in their tablet's language
+    for student, _q in missing:
+        if student.seat_id:
+            seats_by_language.setdefault(_language_of(student, lesson), set()).add(student.seat_id)
+    facts_in = {language: facts_by_seat(lesson, seats, language)
+                for language, seats in seats_by_language.items()}
     Answer.objects.bulk_create(
-        [Answer(student=s, question=q, facts=seat_facts.get(s.seat_id, {}).get(q.fact_key, []))
+        [Answer(student=s, question=q, facts=facts_in.get(_language_of(s, lesson), {})
+                .get(s.seat_id, {}).get(q.fact_key, []))
          for s, q in missing],
         ignore_conflicts=True,
     )
 
 
-def facts_by_seat(lesson, seat_ids):
-    """{seat id: {fact_key: [sentences]}} for the seats' games, in the lesson's language."""
+def _language_of(student, lesson):
+    return student.language or lesson.language
+
+
+def facts_by_seat(lesson, seat_ids, language=None):
+    """{seat id: {fact_key: [sentences]}} for the seats' games, in `language` (default: the
+    lesson's)."""
     from debrief.selectors import games_of_seats
 
     result = {}
-    with translation.override(lesson.language):
+    with translation.override(language or lesson.language):
         for game, seats in games_of_seats(seat_ids):
             events, outcome = facts.game_events(game), facts.game_outcome(game)
             for seat in seats:
                 seat_game = facts.seat_game(game, seat.number, events, outcome)
                 result[seat.pk] = {key: facts.facts_for(key, seat_game)
-                                   for key in facts.GENERATORS}
+                                   for key in package(game.engine_key).fact_generators}
     return result
 
 
@@ -316,8 +311,9 @@ def answer_save_draft(student, question_id, text):
             answer = Answer.objects.get(student=student, question=question)
         if answer.text != text:
             answer.text = text
+            answer.language = _language_of(student, debrief.lesson)
             answer.updated_at = timezone.now()
-            answer.save(update_fields=["text", "updated_at"])
+            answer.save(update_fields=["text", "language", "updated_at"])
             debrief.version += 1
             debrief.save(update_fields=["version"])
             notify.debrief_changed(debrief, "answers")
@@ -325,10 +321,10 @@ def answer_save_draft(student, question_id, text):
 
 
 def _check_answering(student, debrief):
-    fresh = Student.objects.filter(pk=student.pk, removed_at__isnull=True).first()
+    fresh = student.lesson.students.filter(pk=student.pk, removed_at__isnull=True).first()
     if fresh is None:
         raise DebriefError("not_in_lesson", _("This tablet is no longer in the lesson."))
-    if debrief is None or debrief.lesson.status != Lesson.Status.DEBRIEF:
+    if debrief is None or debrief.lesson.status != debrief.lesson.Status.DEBRIEF:
         raise DebriefError("not_open", _("The debrief is not open."))
     if not debrief.is_open:
         raise DebriefError("closed", _(
@@ -377,39 +373,15 @@ def discussion_show(lesson, question_id=None, offset=0):
     return debrief
 
 
-# Deleting lessons --------------------------------------------------------------------------------
+# Forgetting a lesson ------------------------------------------------------------------------------
 
 
-def lesson_delete(lesson):
-    """Delete a lesson at once, and with it every trace of its students: tables, seats, games,
-    logs, answers, stories, export files that hold it, and admin log lines about them."""
-    lesson_id, group = lesson.pk, lesson.group_name
-    with transaction.atomic():
-        lesson = _locked_lesson(lesson)
-        jobs = list(ExportJob.objects.filter(lessons=lesson))
-        _forget_admin_log(lesson)
-        debrief_group = f"{group}-debrief"
-        lesson.delete()
-        for job in jobs:
-            export_job_delete(job)
-        notify.lesson_deleted(lesson_id, group)
-        notify.lesson_deleted(lesson_id, debrief_group)
-
-
-def _forget_admin_log(lesson):
-    targets = {Lesson: [lesson.pk], Student: list(lesson.students.values_list("pk", flat=True))}
-    for model, ids in targets.items():
-        LogEntry.objects.filter(content_type=ContentType.objects.get_for_model(model),
-                                object_id__in=[str(pk) for pk in ids]).delete()
-
-
-def lessons_purge_expired(now=None):
-    """Delete every lesson whose retention period has passed; returns how many."""
-    now = now or timezone.now()
-    expired = list(Lesson.objects.filter(delete_after__lte=now).only("pk"))
-    for lesson in expired:
-        lesson_delete(lesson)
-    return len(expired)
+def lesson_forget(lesson):
+    """Before a lesson is deleted: the export files that hold it go too, and the debrief's pages
+    of the lesson close. The caller deletes the lesson (and with it answers and questions)."""
+    for job in ExportJob.objects.filter(lessons=lesson):
+        export_job_delete(job)
+    notify.lesson_deleted(lesson.pk, f"{lesson.group_name}-debrief")
 
 
 # Exports ---------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from celery import shared_task
 from django.core.cache import cache
 from django.utils import timezone, translation
 
-from debrief import exports, exports_storage, notify, services
+from debrief import exports, exports_storage, notify
 from debrief.models import ExportJob
 
 logger = logging.getLogger(__name__)
@@ -88,7 +88,7 @@ def _write(job):
 
 def _write_csv(path, lessons, rows, progress):
     with open(path, "w", encoding="utf-8", newline="") as handle:
-        for line in exports.csv_lines(rows):
+        for line in exports.csv_lines(rows, lessons):
             handle.write(line)
 
 
@@ -102,13 +102,3 @@ def _write_json(path, lessons, rows, progress):
 
 
 _WRITERS = {"csv": _write_csv, "xlsx": _write_xlsx, "json": _write_json}
-
-
-@shared_task
-def purge_expired():
-    """The retention job: delete lessons past their delete-after date, and old export files."""
-    lessons = services.lessons_purge_expired()
-    files = services.export_jobs_purge_expired()
-    if lessons or files:
-        logger.info("Retention: deleted %d lessons and %d export files", lessons, files)
-    return {"lessons": lessons, "exports": files}

@@ -1,42 +1,79 @@
-"""Live sockets of play: a student's tablet (`/ws/play/`) and the teacher's view of one table.
+"""What every live socket of a table shares, whatever the game: render on each new revision and
+send only the parts that changed; a seat's taps, its half-made choice and its requests.
 
-Both are thin. A socket joins its table's group; a group message says only which version the
-game reached, and each socket renders its own seat's parts (games/rendering.py), so no seat's hand
-reaches another seat's socket. A tablet's taps go to `game_apply_action`; its half-made choice
-(the draft of games/stepper.py) stays in the socket and is rendered for it alone.
+Thin. A group message says only which version the game reached, and each socket renders its own
+seat's parts (games/rendering.py), so no seat's private information reaches another seat's
+socket. Taps go to `game_apply_action`, requests to games/approvals.py. Who may use a socket is the
+classroom's to say: its sockets (classroom/play_socket.py) subclass these and answer
+`still_here()`.
 """
 
 import json
-from urllib.parse import parse_qs
+import logging
 
-from django.http import Http404
-
-from classroom import auth, presence, selectors
-from classroom.consumers import CLOSE_GONE, CLOSE_NOT_ALLOWED, language_from_scope
-from classroom.stories import STORY_ACTIONS, StoryError, story_request, story_vote
-from config.live import LiveConsumer
-from games import labels, rendering, services
+from games import approvals, labels, notes, rendering, services
+from games.approvals import ApprovalError
+from games.live import LiveConsumer
 from games.models import GameAction
-from games.selectors import game_for_student, game_snapshot
+from games.packages import package
+from games.selectors import game_snapshot
 from games.services import GameRefusal
-from games.stepper import Draft, draft_from
+from games.stepper import (
+    Draft,
+    chosen_so_far,
+    draft_from,
+    form_values,
+    next_step,
+    with_inputs,
+)
 
 MAX_ACTION_KEYS = 12
 MAX_ACTION_BYTES = 2048
+MAX_PICKS = 12
+MAX_VALUES = 24
+
+logger = logging.getLogger(__name__)
 
 
 class TableSocket(LiveConsumer):
-    """What both sockets share: render on each new revision, sending only the parts that changed."""
+    """Render on each new revision, sending only the parts that changed."""
 
     seat = None
     teacher = False
     game_id = None
+    engine_key = None
 
-    def setup_rendering(self):
+    notes_seat = None  # the seat whose notes this socket shows (its own; the teacher's look)
+
+    def setup_rendering(self, game_id):
+        self.game_id = game_id
         self.draft = Draft()
         self.sent = {}
         self.revision_sent = None
         self.version_sent = None
+        self.notes = None
+
+    def show_notes_of(self, seat):
+        """Show `seat`'s notes on this socket and follow them (its tablets' group)."""
+        self.notes_seat, self.notes = seat, None
+        if seat is not None and self.game_id is not None:
+            self.join_group(notes.seat_group(self.game_id, seat))
+
+    def notes_parts(self, snapshot):
+        if self.notes_seat is None:  # no longer looking: the notes shown are emptied
+            return dict.fromkeys(getattr(self, "notes_shown", ()), "")
+        if self.notes is None:
+            self.notes = notes.seat_notes(self.game_id, self.notes_seat)
+        parts = rendering.notes_parts(snapshot, self.notes_seat, self.language, self.notes)
+        self.notes_shown = set(parts)
+        return parts
+
+    def seat_notes(self, event):
+        """A tablet of the seat wrote a note: show the notes again (no other seat hears)."""
+        if event.get("game_id") != self.game_id or event.get("seat") != self.notes_seat:
+            return
+        self.notes = None
+        self.send_view(revision=self.revision_sent)
 
     def handle_sync(self, content):
         """The view was sent on connect: a sync then gets only what changed since, if anything
@@ -46,9 +83,6 @@ class TableSocket(LiveConsumer):
     def extra_parts(self):
         """Parts that do not follow the game's revision (a student's pause overlay)."""
         return {}
-
-    def seat_nudged(self, event):
-        """The teacher or the clock reminded a seat of its turn; only its tablets show it."""
 
     def game_updated(self, event):
         if event.get("game_id") != self.game_id:
@@ -72,6 +106,7 @@ class TableSocket(LiveConsumer):
                 self.draft = Draft()
             else:
                 parts.update(choices)
+        parts.update(self.notes_parts(snapshot))
         parts.update(self.extra_parts())
         changed = {part: html for part, html in parts.items() if self.sent.get(part) != html}
         if quiet and not changed and self.version_sent == snapshot.version:
@@ -81,139 +116,123 @@ class TableSocket(LiveConsumer):
         self.send_parts(changed, snapshot.version)
 
 
-class PlayConsumer(TableSocket):
-    """A student's tablet at a table whose game runs; also its story panel, the pause overlay,
-    the teacher's reminders, and its presence for the teacher's cockpit (classroom/presence.py)."""
+class SeatSocket(TableSocket):
+    """A seat's tablet: its taps, its half-made choice, its requests and votes."""
 
     handlers = {**LiveConsumer.handlers, "pick": "handle_pick", "act": "handle_act",
-                "story_request": "handle_story_request", "story_vote": "handle_story_vote",
-                "nudge_seen": "handle_nudge_seen", "heartbeat": "handle_heartbeat"}
-    present = False
+                "act_inputs": "handle_act_inputs", "check_inputs": "handle_check_inputs",
+                "request": "handle_request", "vote": "handle_vote", "inputs": "handle_inputs",
+                "note": "handle_note"}
 
-    def connect(self):
-        self.accept()
-        self.token = auth.token_of_scope(self.scope)
-        student = auth.student_for_token(self.token)
-        if student is None:
-            self.close(code=CLOSE_NOT_ALLOWED)
-            return
-        self.setup_rendering()
-        self.student = student
-        self.nudged = False
-        self.language = student.lesson.language
-        self.join_group(student.lesson.group_name)
-        self.join_group(student.group_name)
-        self.game_id = game_for_student(student)
-        if self.game_id is not None:
-            self.seat = student.seat.number
-            self.join_group(f"table-{student.seat.table_id}")
-            presence.presence_open(self.channel_name, student)
-            self.present = True
-        if self.belongs_here(student):  # the view at once: one round trip less on slow wifi
-            self.send_view(full=True, shown=_int(_query(self.scope).get("shown")))
-
-    def disconnect(self, code):
-        if self.present:
-            presence.presence_close(self.channel_name)
-            self.present = False
-
-    def handle_heartbeat(self, content):
-        if self.present:
-            presence.presence_beat(self.channel_name, self.student)
-
-    def extra_parts(self):
-        lesson = self.student.lesson
-        return {"play-overlay": rendering.overlay_html(self.language, lesson.is_paused,
-                                             lesson.pause_message, self.nudged)}
-
-    def send_overlay(self):
-        html = self.extra_parts()["play-overlay"]
-        if self.sent.get("play-overlay") != html:
-            self.sent["play-overlay"] = html
-            self.send_parts({"play-overlay": html})
-
-    def seat_nudged(self, event):
-        if event.get("game_id") == self.game_id and self.seat in event.get("seats", ()):
-            self.nudged = True
-            self.send_overlay()
-
-    def handle_nudge_seen(self, content):
-        self.nudged = False
-        self.send_overlay()
-        self.send_ack(content.get("id"))
-
-    def handle_story_request(self, content):
-        ref = content.get("id")
-        if not self.still_here():
-            return
-        try:
-            story_request(self.student, content.get("title", ""), ref)
-        except (StoryError, GameRefusal) as refusal:
-            self.send_error(refusal.code, refusal.message, ref)
-            self.send_view(full=True)
-            return
-        self.nudged = False
-        self.send_ack(ref)
-
-    def handle_story_vote(self, content):
-        ref = content.get("id")
-        if not self.still_here():
-            return
-        try:
-            story_vote(self.student, _int(content.get("story")), content.get("accept") is True)
-        except (StoryError, GameRefusal) as refusal:
-            self.send_error(refusal.code, refusal.message, ref)
-            return
-        self.send_ack(ref)
-
-    def handle_sync(self, content):
-        """Also a sign of life: a page that comes back into view asks for a sync first."""
-        if self.still_here():
-            self.handle_heartbeat(content)
-            super().handle_sync(content)
+    def join_seat(self, seat):
+        """This tablet plays `seat`: it shows that seat's notes."""
+        self.seat = seat
+        self.show_notes_of(seat)
 
     def still_here(self):
-        """The tablet still belongs to this seat; otherwise it is sent where it belongs."""
-        student = auth.student_for_token(self.token)
-        if student is None:
-            self.close(code=CLOSE_NOT_ALLOWED)
-            return False
-        self.student = student
-        return self.belongs_here(student)
+        """Whether this socket may still act for its seat (the classroom answers)."""
+        raise NotImplementedError
 
-    def belongs_here(self, student):
-        """Whether the student's tablet belongs on this seat's play page; if not, it is sent
-        where it belongs."""
-        if selectors.student_page_url(student) != selectors.PLAY_URL:
-            self.send_redirect(selectors.student_page_url(student))
-            return False
-        if game_for_student(student) != self.game_id or student.seat.number != self.seat:
-            self.send_redirect(selectors.PLAY_URL)  # moved to another seat: load its page
-            return False
-        return True
+    def request_context(self):
+        """{"student_id", "expires_in"} of a request from this tablet (the classroom answers)."""
+        raise NotImplementedError
 
-    def lesson_updated(self, event):
-        if self.still_here():
-            self.send_overlay()  # paused or resumed
+    def acted(self):
+        """After an applied tap (the classroom clears the turn's reminder)."""
 
-    def student_access_changed(self, event):
-        """Removed, or moved to another tablet: this tablet's token no longer opens the seat."""
-        if auth.student_for_token(self.token) is None:
-            self.close(code=CLOSE_NOT_ALLOWED)
+    def request_types(self):
+        """The engine's action types that only requests and votes may send."""
+        kinds = package(game_snapshot(self.game_id, self.revision_sent).engine_key).approvals
+        return {t for kind in kinds.values() for t in kind.action_types}
 
     def handle_pick(self, content):
         kind = content.get("kind")
         self.draft = Draft() if kind is None else draft_from(kind, content.get("picks"))
         self.send_view(revision=self.revision_sent)  # a step of a choice: the view shown
 
-    def handle_act(self, content):
+    def handle_inputs(self, content):
+        """The seat changed a value of a half-made action's inputs (a plan's − or +): the
+        choice is drawn again with it, and with what the game says is wrong with it so far."""
+        self.draft = draft_from(content.get("kind"), content.get("picks"),
+                                _values(content.get("values")))
+        self.send_view(revision=self.revision_sent)
+
+    def handle_note(self, content):
+        """A note in the seat's own notebook: kept beside the game, told to no other seat."""
         ref = content.get("id")
+        if not self.still_here():
+            return
+        try:
+            self.notes = notes.seat_note_write(self.game_id, self.seat, content)
+        except notes.NoteRefused as refusal:
+            game = package(game_snapshot(self.game_id, self.revision_sent).engine_key)
+            self.send_error(refusal.code, labels.error_message(refusal.code, game), ref)
+            return
+        self.send_ack(ref)
+        self.send_view(revision=self.revision_sent)
+
+    def handle_act(self, content):
         if not self.still_here():  # removed or moved since this socket connected
             return
         action = _action_from(content.get("action"), self.seat)
-        if action is None:
-            self.send_error("bad_message", labels.error_message("illegal_choice"), ref)
+        if action is None or str(action.get("type")) in self.request_types():
+            self.send_error("bad_message", labels.error_message("illegal_choice"),
+                            content.get("id"))
             return
+        self.apply(content, action)
+
+    def handle_act_inputs(self, content):
+        """The final step of a choice whose action still needed typed or ticked values."""
+        if not self.still_here():
+            return
+        action = self._action_with_inputs(content)
+        if action is None:
+            self.send_error("bad_input", labels.error_message("bad_input"), content.get("id"))
+            return
+        self.apply(content, action)
+
+    def handle_check_inputs(self, content):
+        """A form of inputs changed before it was sent: the game's parts that follow it (what
+        the choices so far would do, why they would be refused), for this tablet alone and not
+        kept as sent (the form's next drawing brings its own)."""
+        if not self.still_here():
+            return
+        snapshot, step = self._inputs_step(content)
+        if step is None or not step.inputs:
+            return
+        try:
+            values = chosen_so_far(step.inputs, form_values(step.inputs, content))
+        except (ValueError, RecursionError):
+            return
+        parts = package(snapshot.engine_key).input_parts(snapshot, self.seat, step, values)
+        if parts:
+            self.send_parts(parts, snapshot.version)
+
+    def _inputs_step(self, content):
+        """The game at the revision this tablet shows, and the step its form's picks reach."""
+        picks = content.get("picks")
+        snapshot = game_snapshot(self.game_id, self.revision_sent)
+        if not isinstance(picks, list) or len(picks) > MAX_PICKS:
+            return snapshot, None
+        game = package(snapshot.engine_key)
+        step = next_step(rendering.menu_of(snapshot, self.seat),
+                         draft_from(content.get("kind"), picks), choose_kind=True,
+                         order=game.stepper_order, hidden=game.stepper_hidden)
+        return snapshot, step
+
+    def _action_with_inputs(self, content):
+        _snapshot, step = self._inputs_step(content)
+        if step is None or step.action is None or not step.inputs:
+            return None
+        try:
+            values = form_values(step.inputs, content)
+        except (ValueError, RecursionError):
+            return None
+        action = with_inputs(step.action, step.inputs, values)
+        return None if action is None else {**action, "seat": self.seat}
+
+    def apply(self, content, action):
+        ref = content.get("id")
         try:
             result = services.game_apply_action(
                 self.game_id, action, expected_version=content.get("version"),
@@ -224,33 +243,67 @@ class PlayConsumer(TableSocket):
             self.send_view(full=refusal.code == "stale")
             return
         self.draft = Draft()
-        self.nudged = False
+        self.acted()
         self.send_ack(ref, result.version)
 
+    def handle_request(self, content):
+        ref = content.get("id")
+        if not self.still_here():
+            return
+        kind = content.get("kind")
+        try:
+            approvals.approval_request(
+                self.game_id, kind if isinstance(kind, str) else "", self.seat,
+                text=content.get("text", ""), request_id=ref, **self.request_context())
+        except (ApprovalError, GameRefusal) as refusal:
+            self.send_error(refusal.code, refusal.message, ref)
+            self.send_view(full=True)
+            return
+        self.acted()
+        self.send_ack(ref)
 
-class TableWatchConsumer(TableSocket):
-    """The teacher's read-only view of one table: every hand, and who plays each seat."""
+    def handle_vote(self, content):
+        ref = content.get("id")
+        if not self.still_here():
+            return
+        try:
+            approvals.approval_vote(self.game_id, self.seat, _int(content.get("approval")),
+                                    content.get("accept") is True)
+        except (ApprovalError, GameRefusal) as refusal:
+            self.send_error(refusal.code, refusal.message, ref)
+            return
+        self.send_ack(ref)
+
+
+class TableWatchSocket(TableSocket):
+    """The teacher's view of one table: every seat, and who plays each seat."""
 
     teacher = True
-    handlers = {**LiveConsumer.handlers, "seat_bot": "handle_seat_bot"}
+    looking = None  # the seat whose private view the teacher asked to see
+    handlers = {**LiveConsumer.handlers, "seat_bot": "handle_seat_bot", "look": "handle_look"}
 
-    def connect(self):
-        self.accept()
-        kwargs = self.scope["url_route"]["kwargs"]
-        try:
-            lesson = selectors.lesson_for_teacher(self.scope.get("user"), kwargs["pk"])
-        except Http404:
-            self.close(code=CLOSE_GONE)
+    def who(self):
+        """Who watches, for the log of looks (the classroom answers)."""
+        return None
+
+    def extra_parts(self):
+        snapshot = game_snapshot(self.game_id, self.revision_sent)
+        return rendering.look_parts(snapshot, self.language, self.looking)
+
+    def handle_look(self, content):
+        """The teacher asks to see one seat's private view (AL-116, G-31), or stops: logged."""
+        seat = content.get("seat")
+        snapshot = game_snapshot(self.game_id, self.revision_sent)
+        if seat is not None and seat not in snapshot.names:
+            self.send_error("not_a_seat", labels.error_message("not_a_seat"), content.get("id"))
             return
-        table = lesson.tables.filter(number=kwargs["number"], game__isnull=False).first()
-        if table is None:
-            self.close(code=CLOSE_GONE)
-            return
-        self.setup_rendering()
-        self.language = language_from_scope(self.scope)
-        self.game_id = table.game.pk
-        self.join_group(f"table-{table.pk}")
-        self.send_view(full=True)
+        if package(snapshot.engine_key).info.teacher_sees_private:
+            seat = None
+        logger.info("Teacher %s looks at game %s seat %s", self.who(), self.game_id, seat)
+        self.looking = seat
+        self.show_notes_of(seat)
+        self.send_ack(content.get("id"))
+        self.send_view(revision=self.revision_sent)
 
     def handle_seat_bot(self, content):
         seat, bot = content.get("seat"), content.get("bot")
@@ -265,10 +318,8 @@ class TableWatchConsumer(TableSocket):
 
 def _action_from(action, seat):
     """The tapped action as the seat's own, or None when it is not a small plain dict of a
-    game's turn (a story goes through its own messages, which keep the lesson's record)."""
+    game's turn (a request goes through its own messages, which keep the lesson's record)."""
     if not isinstance(action, dict) or len(action) > MAX_ACTION_KEYS:
-        return None
-    if action.get("type") in STORY_ACTIONS:
         return None
     if len(json.dumps(action)) > MAX_ACTION_BYTES:
         return None
@@ -277,9 +328,14 @@ def _action_from(action, seat):
     return {**action, "seat": seat}
 
 
-def _query(scope):
-    return {key: values[-1] for key, values in
-            parse_qs(scope.get("query_string", b"").decode("latin-1")).items()}
+def _values(values):
+    """A half-made action's input values from a client: short names to short plain values."""
+    if not isinstance(values, dict) or len(values) > MAX_VALUES:
+        return ()
+    kept = {key: value for key, value in values.items() if isinstance(key, str) and len(key) <= 40
+            and (value is None or isinstance(value, int | str) and len(str(value)) <= 40
+                 or isinstance(value, list) and len(value) <= MAX_PICKS)}
+    return tuple(sorted((key, json.dumps(value)) for key, value in kept.items()))
 
 
 def _client_id(ref):

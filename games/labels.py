@@ -1,139 +1,9 @@
-"""The words of live play: resources, tracks, phases, action kinds, the reasons a choice is
-disabled and the messages of refused actions. One place, so the play page, the teacher's view and
-the services say the same thing (Finnish terms in locale/fi).
-"""
+"""The platform's words for refused actions, whatever the game (Finnish and Swedish terms in the
+locale catalogues). A game's own refusal codes are named by its package (`GamePackage.errors`)."""
 
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
-
-RESOURCES = {
-    "R": _("Money"),
-    "D": _("Data"),
-    "L": _("Compute"),
-    "O": _("Experts"),
-    "S": _("Scepticism"),
-}
-
-TRACKS = {
-    "rigour": _("Rigour"),
-    "hype": _("Hype"),
-    "reputation": _("Reputation"),
-    "debt": _("Debt"),
-    "vp": _("VP"),
-    "ep": _("EP"),
-    "insight": _("Insight"),
-    "technique_next_test": _("Technique for the next test"),
-}
-
-REGIONS = {
-    "GRA": _("Gravitation"),
-    "COS": _("Cosmology"),
-    "PAR": _("Particle physics"),
-    "CON": _("Condensed matter"),
-    "QUA": _("Quantum information"),
-    "MAT": _("Mathematics"),
-    "MET": _("Metascience"),
-}
-
-# Short codes on the map's hexes ("COS2"); the Finnish ones follow the Finnish region names.
-REGION_CODES = {
-    "GRA": pgettext_lazy("region code", "GRA"),
-    "COS": pgettext_lazy("region code", "COS"),
-    "PAR": pgettext_lazy("region code", "PAR"),
-    "CON": pgettext_lazy("region code", "CON"),
-    "QUA": pgettext_lazy("region code", "QUA"),
-    "MAT": pgettext_lazy("region code", "MAT"),
-    "MET": pgettext_lazy("region code", "MET"),
-}
-
-PHASES = {
-    "setup": _("Setup"),
-    "funding": _("Funding"),
-    "actions": _("Actions"),
-    "tests": _("Tests"),
-    "cleanup": _("Cleanup"),
-    "over": _("Game over"),
-}
-
-ACTION_KINDS = {
-    "theory": _("Theory"),
-    "build": _("Build a project"),
-    "prediction": _("Prediction"),
-    "preprint": _("Preprint"),
-    "journal": _("Journal"),
-    "simulate": _("Simulate"),
-    "peer_review": _("Peer review"),
-    "pass": pgettext_lazy("action", "Pass"),
-    "fund": _("Funding choice"),
-    "discard": _("Discard"),
-    "event_block": _("Block the Event"),
-    "event_choose": _("Event choice"),
-    "roll": _("Roll the die"),
-    "story_request": _("Tell a story"),
-}
-
-ACTION_HELP = {
-    "theory": _("Play a theory from your hand to the table."),
-    "build": _("Buy a project from the market and put a tile on the map."),
-    "prediction": _("Schedule a test: a theory, your project and a method."),
-    "preprint": _("Publish a result fast: Reputation +1, Hype +1."),
-    "journal": _("Publish a result in a journal: Rigour +1, the theory's KV +1."),
-    "simulate": _("Remove up to 2 Noise next to your tiles."),
-    "peer_review": _("Rigour +1."),
-    "pass": _("Take no more actions this round."),
-    "fund": _("Income: R 2 (more with Reputation and Hype) and one resource you choose; then "
-              "you draw a card."),
-    "discard": _("You may keep 4 cards in your hand."),
-    "event_block": _("Pay to stop the Event from hitting you."),
-    "event_choose": _("The Event lets you choose."),
-    "roll": _("The test costs D1. The die decides."),
-}
-
-# What the stepper asks for each parameter of an action (games/stepper.py).
-PARAMETERS = {
-    "card": _("Which card?"),
-    "hex": _("Where on the map?"),
-    "withdraw": _("All three theory slots are full. Withdraw which theory?"),
-    "theory": _("Which theory do you test?"),
-    "project": _("With which project?"),
-    "desk_hex": _("On which Metascience hex?"),
-    "method": _("With which method?"),
-    "record": _("Which result do you publish?"),
-    "hexes": _("Remove Noise from where?"),
-    "income": _("Which resource do you take with your income?"),
-    "draw": _("Which deck do you draw from?"),
-    "repay": _("How much Debt do you pay back (R2 each)?"),
-    "cards": _("Which cards do you discard?"),
-    "how": _("How do you block?"),
-    "choice": _("What do you choose?"),
-    "choice:preprint_scoop": _("Make one Preprint now (D1: Reputation +1, Hype +1)?"),
-    "choice:file_drawer": _("Which null result goes in the drawer?"),
-    "choice:add_noise_own_tile": _("Which of your hexes gets the Noise?"),
-    "pay_for_plus": _("Pay for the method's plus?"),
-    "clean": _("Which neighbour does the replication clean?"),
-    "debt": _("Borrow?"),
-}
-
-REASONS = {
-    "not_your_turn": _("It is not your turn."),
-    "already_taken": _("You already took this action this round."),
-    "cannot_pay": _("You cannot pay for it, even with debt."),
-    "no_tiles_left": _("All your project tiles are on the map."),
-    "market_empty": _("The project market is empty."),
-    "no_legal_hex": _("No hex is free for these projects."),
-    "no_unpublished_record": _("You have no unpublished result."),
-    "no_theory_in_hand": _("You have no theory in your hand."),
-    "no_theory_in_play": _("No theory is on the table."),
-    "wrong_step": _("Not in this part of the round."),
-    "game_over": _("The game is over."),
-    "no_legal_choice": _("Nothing you could choose now."),
-    "story_pending": _("Your story is waiting for the teacher."),
-    "story_limit": _("No more stories this round."),
-    "stories_off": _("Stories are not used in this game."),
-}
 
 ERRORS = {
-    **REASONS,
     "stale": _("The game moved on before your tap arrived. Here is the table now: try again."),
     "bot_plays_seat": _("A robot is playing your seat. Ask your teacher to give it back."),
     "no_game": _("This table has no game."),
@@ -142,77 +12,21 @@ ERRORS = {
     "seat_empty": _("Nobody sits in this seat: a robot plays it until a student joins it."),
     "unknown_action": _("That is not an action of this game."),
     "illegal_choice": _("That choice is not allowed now."),
-    "illegal_hex": _("The tile cannot go on that hex."),
-    "not_in_market": _("That project is no longer in the market."),
+    "not_your_turn": _("It is not your turn."),
+    "wrong_step": _("Not in this part of the game."),
+    "game_over": _("The game is over."),
     "no_chance_step": _("Nothing is waiting for a die or a draw."),
     "bad_outcome": _("That outcome is not possible now."),
     "teacher_only": _("Only the teacher can do that."),
-    "story_id_taken": _("That story was already told."),
-    "teacher_judges": _("The teacher decides the stories in this lesson."),
-    "own_story": _("You cannot vote on your own story."),
-    "bad_vote": _("A vote is accept or reject."),
-    "bad_story_id": _("A story needs an id."),
+    "time_called": _("Time has already been called."),
     "read_only": _("This view only watches the table."),
     "paused": _("The teacher has paused the game. Wait a moment."),
+    "bad_input": _("That value does not fit. Check what you typed or ticked."),
 }
 
 
-def error_message(code):
-    """The message for a refused action's code, in the active language."""
-    return ERRORS.get(code, ERRORS["illegal_choice"])
-
-
-CLASSIFICATIONS = {
-    "first_hit": _("first hit"),
-    "replication": _("replication"),
-    "repetition": _("repetition"),
-    "plain": _("success"),
-}
-
-OUTCOMES = {
-    "success": _("Success"),
-    "null": _("Null result"),
-    "artefact": _("Artefact"),
-}
-
-ENDED_BY = {
-    "round_limit": _("Round 5 was played."),
-    "replication_counter": _("The replication counter filled up."),
-    "call_time": _("The teacher called time."),
-}
-
-VP_SOURCES = {
-    "replication": _("Replications"),
-    "replication_tag": _("Replication bonus"),
-    "anomaly": _("Anomalies"),
-    "falsification": _("Falsifications"),
-    "research_programme": _("Research programmes"),
-    "cards": _("Cards"),
-    "bridges": _("Bridges"),
-    "consensus": _("Theories with KV 3+"),
-    "hype_penalty": _("Hype above Rigour"),
-    "debt": _("Debt"),
-    "ep": _("EP"),
-}
-
-THRESHOLD_PARTS = {
-    "printed": _("Difficulty"),
-    "location": _("project"),
-    "displaced": _("displaced tile"),
-    "wormhole": _("wormhole"),
-    "card": _("card"),
-}
-
-PLUSES = {
-    "technique": _("Technique"),
-    "rigour_bonus": _("Rigour"),
-    "map_bonus": _("map"),
-    "insight": _("Insight"),
-    "next_test_plus": _("card bonus"),
-    "method_plus": _("method"),
-}
-
-CANCEL_REASONS = {
-    "theory_removed": _("the theory has left the game"),
-    "cannot_pay": _("no Data to pay for the test"),
-}
+def error_message(code, game=None):
+    """The message for a refused action's code in the active language: the game's own words
+    for its codes (`game` is its package), the platform's for the rest."""
+    own = game.error_message(code) if game is not None else None
+    return own or ERRORS.get(code, ERRORS["illegal_choice"])

@@ -5,7 +5,11 @@ version n is the state after the first n actions of the log. Only games/services
 """
 
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+TEXT_MAX_LENGTH = 500  # the longest request text any game allows (its kind may allow less)
+REASON_MAX_LENGTH = 140
 
 
 class Game(models.Model):
@@ -32,6 +36,11 @@ class Game(models.Model):
     # nudged, or while only bots are to act.
     turn_started_at = models.DateTimeField(null=True, blank=True)
     idle_due_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    # The seats' choices with a time limit now (the engine's `deadlines`), each with when its
+    # fallback applies: [{"key", "seat", "due_at": ISO time, "fallback": action}]; and the first
+    # of those times, for the timer's sweep (games.tasks.apply_due_deadlines).
+    deadlines = models.JSONField(default=list, blank=True)
+    deadline_due_at = models.DateTimeField(null=True, blank=True, db_index=True)
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
@@ -65,6 +74,9 @@ class GameAction(models.Model):
     # changes nothing. Chance rows have none: NULL, not "", so the per-game unique constraint
     # leaves them alone.
     client_action_id = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001
+    # The seat was asked together with others (a simultaneous step): another seat's action of the
+    # same kind since a client's version does not make that client's choice stale.
+    together = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -79,3 +91,71 @@ class GameAction(models.Model):
 
     def __str__(self):
         return f"{self.game_id}:{self.seq} {self.action.get('type')}"
+
+
+class Approval(models.Model):
+    """A seat's request that the teacher accepts or rejects (a story, an open answer), kept with
+    the game (docs/cockpit.md, "Teacher approvals").
+
+    The engine holds the request's effect; this row holds what the cockpit needs around it: who
+    asked, the text, the decision and its reason, and when it expires undecided. `kind` is one of
+    the game's approval kinds (its package's `approvals`). Only games/approvals.py writes these.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("waiting")
+        ACCEPTED = "accepted", _("accepted")
+        REJECTED = "rejected", _("not accepted")
+        EXPIRED = "expired", _("expired")
+
+    class DecidedBy(models.TextChoices):
+        TEACHER = "teacher", _("teacher")
+        TABLE = "table", _("table vote")
+        TIMER = "timer", _("timer")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="approvals")
+    kind = models.CharField(max_length=30)
+    seat = models.PositiveSmallIntegerField()
+    student = models.ForeignKey(
+        "classroom.Student", on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="approvals",
+    )
+    # The engine's id of the request in the game's state (unique per game).
+    request_id = models.CharField(max_length=64)
+    round = models.PositiveSmallIntegerField(null=True, blank=True)
+    text = models.CharField(_("text"), max_length=TEXT_MAX_LENGTH, blank=True)
+    flagged_words = models.JSONField(default=list, blank=True)
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.PENDING, db_index=True
+    )
+    reason = models.CharField(max_length=REASON_MAX_LENGTH, blank=True)
+    decided_by = models.CharField(max_length=10, choices=DecidedBy.choices, blank=True)
+    requested_at = models.DateTimeField(default=timezone.now)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    expires_at = models.DateTimeField(db_index=True)
+
+    class Meta:
+        ordering = ["requested_at", "pk"]
+        constraints = [models.UniqueConstraint(fields=["game", "request_id"],
+                                               name="approval_request_once_per_game")]
+
+    def __str__(self):
+        return f"{self.kind} {self.request_id} ({self.status})"
+
+
+class SeatNotes(models.Model):
+    """A seat's private scratchpad kept with its game (a deduction grid): not game state, so
+    writing in it changes no version and no other seat hears of it. Only games/notes.py writes
+    these; the game's package says what a note is (`note_update`) and how it looks."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seat_notes")
+    seat = models.PositiveSmallIntegerField()
+    data = models.JSONField(default=dict)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "seat"],
+                                               name="notes_once_per_seat")]
+
+    def __str__(self):
+        return f"{self.game_id}:{self.seat} notes"

@@ -6,7 +6,8 @@ seat's hand passes through the channel layer.
 
 from django.db import transaction
 
-from config.live import group_send
+from games.live import group_send
+from games.models import Game
 
 
 def game_changed(game):
@@ -17,5 +18,18 @@ def game_changed(game):
     def send():
         group_send(game.group_name, message)
         group_send(teacher_group, message)
+
+    transaction.on_commit(send)
+
+
+def approvals_changed(game):
+    """A request was made or decided: the teacher's pages draw the queue and the table's card."""
+    lesson_id = Game.objects.filter(pk=game.pk).values_list("table__lesson_id", flat=True).first()
+    message = {"type": "cockpit.changed", "lesson_id": lesson_id, "what": "approvals",
+               "table_id": game.table_id}
+
+    def send():
+        if lesson_id is not None:
+            group_send(f"lesson-{lesson_id}-teacher", message)
 
     transaction.on_commit(send)

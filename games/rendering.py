@@ -1,10 +1,13 @@
-"""The parts of a table's page, rendered once per process for everyone who sees the same thing.
+"""The render core: the parts of a table's page, rendered once per process for everyone who sees
+the same thing.
 
 A part is the inner HTML of one element of the play page (or the teacher's table view), keyed by
-the element's id. Parts every viewer shares (the map, the table, the last test, the end scores) are
-cached by (game, revision, language); a seat's own parts by (game, revision, seat, language), so
-the tablets of a team and every watcher share the work; the log's earlier rounds change only when
-a round ends. Only a seat's half-made choice (its draft) is rendered per socket.
+the element's id. The game's package makes its parts (`shared_parts`, `own_parts`,
+`choice_parts`); this module caches them: parts every viewer shares by (game, revision,
+language), a seat's own parts by (game, revision, seat, language), so the tablets of a team and
+every watcher share the work. The log, the stepper's choices, the teacher's seat controls and the
+pause overlay are the platform's own. Only a seat's half-made choice (its draft) is rendered per
+socket.
 """
 
 import dataclasses
@@ -18,26 +21,20 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.functional import Promise
 
-from games import mapview, narration, presenters, story_panel
+from games.choices import choices_context
+from games.engines.base import TEACHER
+from games.packages import package
 from games.selectors import game_log
 from games.stepper import Draft
 
-SHARED = {"map-board": "games/parts/map_board.html", "play-seats": "games/parts/seats.html",
-          "play-market": "games/parts/market.html",
-          "play-test": "games/parts/test.html", "play-end": "games/parts/end.html"}
-OWN = {"play-status": "games/parts/status.html", "play-board": "games/parts/board.html",
-       "play-log": "games/parts/log.html", "play-story": "games/parts/story.html"}
-CHOICES = {"play-actions": "games/parts/actions.html", "map-marks": "games/parts/map_marks.html"}
-TEACHER_CHOICES = {"play-actions": "games/parts/seat_controls.html",
-                   "map-marks": "games/parts/map_marks.html"}
-EARLIER = "play-log-earlier"
+LOG = "games/parts/log.html"
 LOG_LINE = "games/parts/log_line.html"
-SEAT_ROW = "games/parts/seat_row.html"  # a move changes one or two rows: the others are kept
-BOARD_SHOWS = ("seat", "look", "name", "bot", "resources", "rigour", "hype", "hype_over_rigour",
-               "artefact_danger", "reputation", "debt", "vp_in_play", "score", "ep", "insight",
-               "next_test_plus", "scheduled", "theories", "tiles_left", "projects", "methods",
-               "hand", "hand_size", "records", "bridges_list", "programmes")
-PART_IDS = (*SHARED, *OWN, *CHOICES, EARLIER)
+ACTIONS = "games/parts/actions.html"
+SEAT_CONTROLS = "games/parts/seat_controls.html"
+OVERLAY = "games/parts/overlay.html"
+LOOK = "games/parts/look.html"
+NOT_LOOKED_AT = ("play-actions", "play-status", "play-overlay")  # the teacher's own, always
+EARLIER = "play-log-earlier"
 MAX_ENTRIES = 4000
 MAX_PIECES = 20000
 
@@ -92,25 +89,67 @@ def forget():
 
 
 def render_parts(snapshot, seat, language, teacher=False):
-    """Every part for `seat` (None: the teacher, who sees every hand), as {element id: html},
-    with no choice begun; `render_choices` renders a seat's draft over it."""
+    """Every part for `seat` (the teacher's view of every seat with `teacher`), as {element id:
+    html}, with no choice begun; `render_choices` renders a seat's draft over it."""
     with translation.override(language):
         key = (snapshot.game_id, snapshot.revision, language)
-        parts = dict(_cache.get_or_make(key + ("shared",), lambda: _shared(snapshot)))
+        game = package(snapshot.engine_key)
+        parts = dict(_cache.get_or_make(key + ("shared",), lambda: game.shared_parts(snapshot)))
         parts.update(_cache.get_or_make(key + (seat, teacher),
-                                        lambda: _own(snapshot, seat, teacher)))
-        parts[EARLIER] = _earlier(snapshot, seat, language)
+                                        lambda: _own(game, snapshot, seat, teacher)))
+        parts[EARLIER] = _earlier(snapshot, viewer(seat, teacher), language)
     return parts
 
 
 def render_choices(snapshot, seat, language, draft, teacher=False):
-    """The actions part and the map's marks for a seat's draft (None if the draft is stale)."""
+    """The actions part, and the game's parts that follow it, for a seat's draft (None if the
+    draft no longer fits the menu)."""
     with translation.override(language):
-        context = _choices_context(snapshot, seat, draft, teacher)
+        game = package(snapshot.engine_key)
+        context = _choices(game, snapshot, seat, draft, teacher)
         if context is None:
             return None
-        templates = TEACHER_CHOICES if teacher else CHOICES
-        return {part: render_to_string(template, context) for part, template in templates.items()}
+        template = SEAT_CONTROLS if teacher else ACTIONS
+        parts = {"play-actions": render_to_string(template, context)}
+        parts.update(game.choice_parts(snapshot, None if teacher else seat,
+                                       context.get("choice")))
+        return parts
+
+
+def notes_parts(snapshot, seat, language, data):
+    """The parts that show a seat's notes (games/notes.py), for that seat's tablets only."""
+    with translation.override(language):
+        return package(snapshot.engine_key).notes_parts(snapshot, seat, data)
+
+
+def look_parts(snapshot, language, looking=None):
+    """The teacher's "look at a seat" control on a table's page, and while `looking` at a seat,
+    that seat's own parts as its tablet shows them (not its choices): a game whose teacher does
+    not see private things (info.teacher_sees_private False) shows them only on this request."""
+    game = package(snapshot.engine_key)
+    if game.info.teacher_sees_private:
+        return {}
+    with translation.override(language):
+        seats = [{"seat": p["seat"], "name": snapshot.names.get(p["seat"], ""),
+                  "message": json.dumps({"type": "look", "seat": p["seat"]}),
+                  "current": p["seat"] == looking} for p in snapshot.players]
+        parts = {"play-look": render_to_string(LOOK, {
+            "seats": seats, "looking": looking, "looking_name": snapshot.names.get(looking, ""),
+            "stop_message": json.dumps({"type": "look", "seat": None})})}
+    if looking is not None:
+        own = render_parts(snapshot, looking, language)
+        parts.update({k: v for k, v in own.items() if k not in NOT_LOOKED_AT})
+    return parts
+
+
+def viewer(seat, teacher):
+    """Whose view a page shows: the teacher's, or the seat's."""
+    return TEACHER if teacher else seat
+
+
+def cached_for_revision(snapshot, name, make):
+    """Something a game's parts read once per revision of a table (not per seat)."""
+    return _cache.get_or_make((snapshot.game_id, snapshot.revision, name), make)
 
 
 def fragment(template, key, context):
@@ -144,19 +183,6 @@ def _plain(value):
     raise TypeError(type(value).__name__)
 
 
-def _card_html(cards):
-    for card in cards or ():
-        card["html"] = fragment("games/parts/card.html",
-                                json.dumps(card, sort_keys=True, default=str), {"c": card})
-    return cards
-
-
-def _hex_html(pieces):
-    for piece in pieces["hexes"]:
-        piece["html"] = fragment("games/parts/hex.html", piece["key"], {"h": piece})
-    return pieces
-
-
 def view_of(snapshot, seat):
     return _latest.newest(snapshot, (seat, "view"),
                           lambda: snapshot.engine.view_for(snapshot.state, seat))
@@ -167,103 +193,40 @@ def menu_of(snapshot, seat):
                           lambda: snapshot.engine.action_menu(snapshot.state, seat))
 
 
-def _shared(snapshot):
-    view = view_of(snapshot, None)
-    names, bots = snapshot.names, snapshot.bots
-    rows = game_log(snapshot.game_id, snapshot.version)
-    table = presenters.table(view)
-    _card_html(table["market"])
-    test = {"test": presenters.test_preview(view, names),
-            "last_test": presenters.last_test(rows, names)}
-    return {
-        "map-board": render_to_string(SHARED["map-board"],
-                                      {"map": _hex_html(presenters.map_pieces(view))}),
-        "play-seats": part(SHARED["play-seats"], {"rows": [
-            part(SEAT_ROW, {"s": row}) for row in presenters.seats(view, names, bots)]}),
-        "play-market": part(SHARED["play-market"], {"table": table}),
-        "play-test": part(SHARED["play-test"], test),
-        "play-end": part(SHARED["play-end"], {"final": presenters.final_scores(view, names)}),
-    }
+def summary_of(snapshot):
+    return _latest.newest(snapshot, ("summary",), lambda: snapshot.engine.summary(snapshot.state))
 
 
-def _own(snapshot, seat, teacher):
-    view = view_of(snapshot, seat)
-    names, bots = snapshot.names, snapshot.bots
-    players = [p for p in view["players"] if teacher or p["seat"] == seat]
-    boards = [presenters.seat_board(view, p, names, bots) for p in players]
-    for board in boards:
-        for cards in ("theories", "projects", "methods", "hand"):
-            _card_html(board[cards])
-        # Most changes touch one seat: the other boards are the same HTML as before.
-        shown = [teacher, *(board.get(name) for name in BOARD_SHOWS)]
-        board["html"] = fragment("games/parts/board_section.html",
-                                 json.dumps(shown, sort_keys=True, default=str),
-                                 {"b": board, "teacher": teacher})
-    parts = {
-        "play-status": part(OWN["play-status"],
-                            {"status": presenters.status(view, seat, names, bots)}),
-        "play-board": part(OWN["play-board"], {"boards": [{"html": b["html"]} for b in boards]}),
-        "play-log": part(OWN["play-log"], {"log": _log_rounds(snapshot, seat, current=True)}),
-        "play-story": part(OWN["play-story"], {
-            "story": _story_panel(snapshot, view, seat, teacher), "teacher": teacher}),
-    }
+def _own(game, snapshot, seat, teacher):
+    parts = game.own_parts(snapshot, seat, teacher)
+    parts["play-log"] = part(LOG, {"log": _log_rounds(snapshot, viewer(seat, teacher),
+                                                      current=True)})
     parts.update(render_choices(snapshot, seat, translation.get_language(), Draft(), teacher)
                  or {})
     return parts
 
 
-def _story_panel(snapshot, view, seat, teacher):
-    rows = {} if not view["stories"] else _cache.get_or_make(
-        (snapshot.game_id, snapshot.revision, "stories"),
-        lambda: story_panel.story_rows(snapshot.game_id))
-    if teacher or seat is None:
-        return story_panel.table_panel(view, snapshot.names, rows)
-    return story_panel.seat_panel(view, snapshot.state.get("options", {}), seat, snapshot.names,
-                                  rows, bot_plays=seat in snapshot.bots)
-
-
-def _choices_context(snapshot, seat, draft, teacher):
-    view = view_of(snapshot, seat)
-    context = {"teacher": teacher, "over": view["phase"] == "over", "draft": draft,
+def _choices(game, snapshot, seat, draft, teacher):
+    summary = summary_of(snapshot)
+    context = {"teacher": teacher, "over": summary["over"], "draft": draft,
                "version": snapshot.version}
     if teacher:
-        context["seats"] = _seat_controls(snapshot, view)
+        context["seats"] = _seat_controls(snapshot)
         return context
     if seat in snapshot.bots:
         context["bot_plays"] = True
         return context
-    menu = menu_of(snapshot, seat)
-    choice = presenters.choices(view, menu, draft, seat, snapshot.names)
+    view = view_of(snapshot, seat)
+    choice = choices_context(game, view, menu_of(snapshot, seat), draft, seat, snapshot.names,
+                             snapshot)
     if choice is None:
         return None
-    marks = _attach_messages(choice)
-    context.update(choice=choice, my_turn=seat in view["current_seats"], marks=marks,
-                   step_kind=(view["step"] or {}).get("kind"))
+    context.update(choice=choice, my_turn=seat in summary["to_act"],
+                   deadline=snapshot.deadline_of(seat))
     return context
 
 
-def _attach_messages(choice):
-    """The JSON each button sends: a pick that goes one step further, or the action itself;
-    and the hexes the map marks for options that stand for a hex."""
-    step = choice["step"]
-    picks = [list(p) for p in step.picks]
-    if step.kind is None:
-        for kind in choice["kinds"]:
-            kind["message"] = json.dumps({"type": "pick", "kind": kind["kind"], "picks": []})
-        return []
-    for shown in choice["options"]:
-        option = shown["option"]
-        shown["message"] = json.dumps(
-            {"type": "act", "action": option.action} if option.action is not None else
-            {"type": "pick", "kind": step.kind, "picks": picks + [[step.param, option.value]]})
-    choice["act_message"] = json.dumps({"type": "act", "action": step.action}) \
-        if step.action else None
-    choice["back_message"] = json.dumps(
-        {"type": "pick", "kind": step.kind if step.picks else None, "picks": picks[:-1]})
-    return [(mapview.HEXES[o["hex"]], o["message"]) for o in choice["options"] if o["hex"]]
-
-
-def _seat_controls(snapshot, view):
+def _seat_controls(snapshot):
     engine_bots = snapshot.engine.bots
     return [{"seat": p["seat"], "name": snapshot.names.get(p["seat"], ""),
              "students": len(p.get("students", ())), "bot": p.get("bot"),
@@ -276,18 +239,18 @@ def _seat_controls(snapshot, view):
 # The log -----------------------------------------------------------------------------------------
 
 
-def _log_rounds(snapshot, seat, current):
-    """The log's rounds, newest first: the current round only, or every earlier one."""
-    view = view_of(snapshot, seat)
-    this_round = view["round"]
+def _log_rounds(snapshot, viewer_, current):
+    """The log's rounds, newest first: the current round only, or every earlier one. A game
+    without rounds has one (0)."""
+    this_round = summary_of(snapshot)["round"] or 0
     lines = []
     names = tuple(sorted(snapshot.names.items()))
     for row in reversed(game_log(snapshot.game_id, snapshot.version)):
-        events, told = _told(snapshot, row, seat, names)
-        if current and events and all(e.get("round", 0) < this_round for e in events):
+        events, told = _told(snapshot, row, viewer_, names)
+        if current and events and all((e.get("round") or 0) < this_round for e in events):
             break
         lines.extend(reversed([line for line in told
-                               if (line.round == this_round) == current]))
+                               if ((line.round or 0) == this_round) == current]))
     rounds = OrderedDict()
     for line in lines:
         # A line is drawn once for all seats and revisions: a part's key is then its lines' HTML.
@@ -295,23 +258,23 @@ def _log_rounds(snapshot, seat, current):
     return [{"round": number, "lines": round_lines} for number, round_lines in rounds.items()]
 
 
-def _told(snapshot, row, seat, names):
-    """A log row as `seat` sees it and its lines, told once per process (rows never change)."""
-    key = ("told", snapshot.game_id, row.seq, seat, translation.get_language(), names)
+def _told(snapshot, row, viewer_, names):
+    """A log row as the viewer sees it and its lines, told once per process (rows never
+    change)."""
+    key = ("told", snapshot.game_id, row.seq, viewer_, translation.get_language(), names)
 
     def tell():
-        events = snapshot.engine.events_for(row.events, seat)
-        return events, narration.tell(events, snapshot.names)
+        events = snapshot.engine.events_for(row.events, viewer_)
+        return events, package(snapshot.engine_key).narrate(events, snapshot.names)
 
     return _pieces.get_or_make(key, tell)
 
 
-def _earlier(snapshot, seat, language):
-    view = view_of(snapshot, seat)
+def _earlier(snapshot, viewer_, language):
     names = tuple(sorted(snapshot.names.items()))
-    key = (snapshot.game_id, "earlier", view["round"], seat, language, names)
+    key = (snapshot.game_id, "earlier", summary_of(snapshot)["round"], viewer_, language, names)
     return _cache.get_or_make(key, lambda: render_to_string(
-        "games/parts/log.html", {"log": _log_rounds(snapshot, seat, current=False)}))
+        LOG, {"log": _log_rounds(snapshot, viewer_, current=False)}))
 
 
 @lru_cache(maxsize=256)
@@ -319,5 +282,5 @@ def overlay_html(language, paused, message, nudge):
     """The pause overlay or the turn's reminder (`play-overlay`), rendered once per process for
     what it shows; empty when there is neither."""
     with translation.override(language):
-        return render_to_string("games/parts/overlay.html", {
+        return render_to_string(OVERLAY, {
             "paused": paused, "message": message, "nudge": nudge}).strip()

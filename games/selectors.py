@@ -29,6 +29,11 @@ class GameSnapshot:
     players: tuple
     turn_started_at: datetime | None = None
     created_at: datetime | None = None
+    deadlines: tuple = ()  # the running deadlines: {"key", "seat", "due_at", "fallback"}
+
+    def deadline_of(self, seat):
+        """When `seat`'s choice with a time limit runs out (ISO time), or None."""
+        return next((d["due_at"] for d in self.deadlines if d["seat"] == seat), None)
 
     @property
     def engine(self):
@@ -73,13 +78,14 @@ def game_snapshot(game_id, revision=None):
         return cached
     row = (Game.objects.select_related("table")
            .only("pk", "engine_key", "version", "revision", "state", "players", "table__number",
-                 "table__lesson_id", "turn_started_at", "created_at")
+                 "table__lesson_id", "turn_started_at", "created_at", "deadlines")
            .get(pk=game_id))
     snapshot = GameSnapshot(
         game_id=row.pk, table_id=row.table_id, table_number=row.table.number,
         lesson_id=row.table.lesson_id, engine_key=row.engine_key, version=row.version,
         revision=row.revision, state=row.state, players=tuple(row.players),
         turn_started_at=row.turn_started_at, created_at=row.created_at,
+        deadlines=tuple(row.deadlines),
     )
     if cached is None or snapshot.revision >= cached.revision:
         _snapshots.remember(game_id, snapshot)
@@ -94,6 +100,7 @@ def game_remember(game, new_rows):
         lesson_id=game.table.lesson_id, engine_key=game.engine_key, version=game.version,
         revision=game.revision, state=game.state, players=tuple(game.players),
         turn_started_at=game.turn_started_at, created_at=game.created_at,
+        deadlines=tuple(game.deadlines),
     )
     cached = _snapshots.get(game.pk)
     if cached is None or snapshot.revision > cached.revision:
@@ -126,12 +133,3 @@ def forget_caches():
     """Drop this process's cached games (tests that rebuild the database use it)."""
     _snapshots.clear()
     _logs.clear()
-
-
-def game_for_student(student):
-    """The id of the game at the student's table, or None."""
-    if not student.seat_id:
-        return None
-    if hasattr(student, "table_game_id"):  # read with the student (classroom.auth)
-        return student.table_game_id
-    return Game.objects.filter(table_id=student.seat.table_id).values_list("pk", flat=True).first()

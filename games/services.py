@@ -11,7 +11,7 @@ import logging
 import random
 import secrets
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from games import labels, notify, selectors
 from games.engines.base import CHANCE, ENGINES, IllegalAction, resolve_chance
 from games.models import Game, GameAction
+from games.packages import package
 
 logger = logging.getLogger(__name__)
 
@@ -79,13 +80,15 @@ def game_create_for_table(table):
     state, log = _resolve_chance_steps(engine, state, seed)
     with transaction.atomic():
         game = Game.objects.create(
-            table=table, engine_key=engine.key, variant=lesson.variant, options=options,
+            table=table, engine_key=engine.info.key, variant=lesson.variant, options=options,
             players=players, seed=seed, version=len(log), revision=1,
             state=engine.state_to_json(state),
         )
         game.bot_due_at = _bot_due_at(game, engine, state)
         _follow_turn(game, engine, state, [], None)
-        game.save(update_fields=["bot_due_at", "turn_started_at", "idle_due_at"])
+        follow_deadlines(game, engine, state)
+        game.save(update_fields=["bot_due_at", "turn_started_at", "idle_due_at", "deadlines",
+                                 "deadline_due_at"])
         GameAction.objects.bulk_create(
             GameAction(game=game, seq=n, action=action, events=events, actor_kind=Actor.CHANCE)
             for n, (action, events) in enumerate(log, start=1)
@@ -98,7 +101,7 @@ def _resolve_chance_steps(engine, state, seed):
     log = []
     while engine.current_seats(state) == [CHANCE]:
         if len(log) >= MAX_CHANCE_STEPS:
-            raise RuntimeError(f"{engine.key}: the game did not stop asking for chance")
+            raise RuntimeError(f"{engine.info.key}: the game did not stop asking for chance")
         action = resolve_chance(engine, state, seed)
         state, events = engine.apply_action(state, action)
         log.append((action, events))
@@ -131,18 +134,30 @@ def game_apply_action(game_id, action, *, expected_version, client_action_id=Non
             action = engine.canonical_action(state, action)
             state, events = engine.apply_action(state, action)
         except IllegalAction as refusal:
-            raise GameRefusal(refusal.code, labels.error_message(refusal.code),
-                              game.version) from None
+            message = labels.error_message(refusal.code, package(game.engine_key))
+            raise GameRefusal(refusal.code, message, game.version) from None
         state, chance_log = _resolve_chance_steps(engine, state, game.seed)
-        rows = [_row(game, 1, action, events, actor, action.get("seat"), client_action_id)]
+        together = len([seat for seat in waiting_before if seat != CHANCE]) > 1
+        rows = [_row(game, 1, action, events, actor, action.get("seat"), client_action_id,
+                     together)]
         rows += [_row(game, n, chance, chance_events, Actor.CHANCE)
                  for n, (chance, chance_events) in enumerate(chance_log, start=2)]
         _follow_turn(game, engine, state, waiting_before, action.get("seat"))
         _save(game, engine, state, len(rows))
         GameAction.objects.bulk_create(rows)
+        _follow_records(game, actor, [e for row in rows for e in row.events])
         transaction.on_commit(lambda: selectors.game_remember(game, rows))
         notify.game_changed(game)
     return ActionResult(game.pk, game.version, game.revision, events)
+
+
+def _follow_records(game, actor, events):
+    """What is kept beside the log follows it in the same transaction: requests the engine
+    opened or decided (games/approvals.py), and the game's own records (its package)."""
+    from games.approvals import approvals_follow  # approvals writes through this module
+
+    approvals_follow(game, events, actor)
+    package(game.engine_key).actions_applied(game, events)
 
 
 def _locked(game_id):
@@ -173,26 +188,27 @@ def _check_actor(game, action, actor):
 def _is_stale(game, action, expected_version):
     """Whether the client decided on an outdated view.
 
-    In a step where several seats choose together (the Funding choices, discards), other seats'
-    choices of the same kind made since the client's version do not make it stale; anything else
-    since then does.
+    In a step where several seats are asked together (Research Programme's Funding choices, a
+    game's hidden bids), other seats' choices of the same kind made together since the client's
+    version do not make it stale; anything else since then does, a turn-based step's above all.
     """
     if expected_version is None or expected_version == game.version:
         return False
     if not isinstance(expected_version, int) or expected_version > game.version:
         return True
     since = game.actions.filter(seq__gt=expected_version).values_list(
-        "actor_kind", "actor_seat", "action__type")
+        "actor_kind", "actor_seat", "action__type", "together")
     return not all(
-        kind in (Actor.SEAT, Actor.BOT) and seat != action.get("seat") and kind_of == action.get(
-            "type")
-        for kind, seat, kind_of in since
+        together and kind in (Actor.SEAT, Actor.BOT) and seat != action.get("seat")
+        and kind_of == action.get("type")
+        for kind, seat, kind_of, together in since
     )
 
 
-def _row(game, offset, action, events, actor, seat=None, client_action_id=None):
+def _row(game, offset, action, events, actor, seat=None, client_action_id=None, together=False):
     return GameAction(game=game, seq=game.version + offset, action=action, events=events,
-                      actor_kind=actor, actor_seat=seat, client_action_id=client_action_id)
+                      actor_kind=actor, actor_seat=seat, client_action_id=client_action_id,
+                      together=together)
 
 
 def _save(game, engine, state, new_rows):
@@ -202,8 +218,9 @@ def _save(game, engine, state, new_rows):
     if game.finished_at is None and engine.outcome(state) is not None:
         game.finished_at = timezone.now()
     game.bot_due_at = _bot_due_at(game, engine, state)
+    follow_deadlines(game, engine, state)
     game.save(update_fields=["version", "revision", "state", "finished_at", "bot_due_at",
-                             "turn_started_at", "idle_due_at"])
+                             "turn_started_at", "idle_due_at", "deadlines", "deadline_due_at"])
 
 
 def _follow_turn(game, engine, state, waiting_before, acting_seat):
@@ -228,6 +245,23 @@ def _set_idle_due(game, waiting, restart):
     elif restart:
         idle = timedelta(seconds=game.table.lesson.idle_seconds)
         game.idle_due_at = game.turn_started_at + idle
+
+
+def follow_deadlines(game, engine, state, now=None):
+    """The game's timers follow the engine's `deadlines`: a key that appears starts its timer
+    now, a key still listed keeps its time, a key no longer listed was met (docs/engine.md)."""
+    now = now or timezone.now()
+    before = {d["key"]: d for d in game.deadlines or ()}
+    timers = []
+    for deadline in engine.deadlines(state) if game.finished_at is None else ():
+        kept = before.get(deadline["key"])
+        due = kept["due_at"] if kept else (now + timedelta(seconds=deadline["seconds"])
+                                           ).isoformat()
+        timers.append({"key": deadline["key"], "seat": deadline["seat"], "due_at": due,
+                       "fallback": deadline["fallback"]})
+    game.deadlines = timers
+    game.deadline_due_at = min((datetime.fromisoformat(t["due_at"]) for t in timers),
+                               default=None)
 
 
 # Bots ------------------------------------------------------------------------------------------

@@ -10,28 +10,19 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-# The order in which a seat decides each kind's parameters: the decision first, the payment last.
-ORDER = {
-    "theory": ("card", "withdraw", "debt"),
-    "build": ("card", "hex", "debt"),
-    "prediction": ("theory", "project", "desk_hex", "method", "debt"),
-    "preprint": ("record", "debt"),
-    "journal": ("record", "debt"),
-    "simulate": ("hexes", "debt"),
-    "peer_review": ("debt",),
-    "fund": ("income", "draw", "repay"),
-    "discard": ("cards",),
-    "event_block": ("how", "card"),
-    "event_choose": ("choice",),
-    "roll": ("pay_for_plus", "clean"),
-}
-HIDDEN_KINDS = ("story_request",)  # asked for elsewhere on the page (the story panel)
-
 
 @dataclass(frozen=True)
 class Draft:
     kind: str | None = None
     picks: tuple = ()  # ((parameter, value), ...)
+    values: tuple = ()  # ((input's parameter, its value as JSON), ...): a half-filled form
+
+    def value_of(self, param, default=None):
+        """The value the seat has given an input so far (default: none yet)."""
+        for name, value in self.values:
+            if name == param:
+                return json.loads(value)
+        return default
 
     def pick(self, param, value):
         return Draft(self.kind, self.picks + ((param, value),))
@@ -69,18 +60,21 @@ class Step:
     cost: dict | None = None
     picks: tuple = ()
     can_go_back: bool = False
+    inputs: list = field(default_factory=list)  # what `action` still needs typed or ticked
 
 
-def visible_menu(menu):
-    return [entry for entry in menu if entry["kind"] not in HIDDEN_KINDS]
+def visible_menu(menu, hidden=()):
+    return [entry for entry in menu if entry["kind"] not in hidden]
 
 
-def next_step(menu, draft, choose_kind=True):
+def next_step(menu, draft, choose_kind=True, order=None, hidden=()):
     """The next question for `draft` on `menu`, or None if the draft no longer fits the menu.
 
     With `choose_kind` False (steps other than Actions) a single open kind is taken at once.
+    `order` gives, by kind, the order in which its parameters are asked (the game's package);
+    `hidden` kinds are asked for elsewhere on the page.
     """
-    entries = visible_menu(menu)
+    entries = visible_menu(menu, hidden)
     kind = draft.kind
     if kind is None:
         open_kinds = [e for e in entries if e["enabled"]]
@@ -95,19 +89,19 @@ def next_step(menu, draft, choose_kind=True):
     if not remaining:
         return None
     back = bool(draft.picks) or (draft.kind is not None and choose_kind)
-    for param in _parameters(kind, remaining):
+    for param in _parameters(kind, remaining, order or {}):
         if any(p == param for p, _ in draft.picks):
             continue
         options = _options(remaining, param)
         if len(options) > 1:
             return Step(kind=kind, param=param, options=options, picks=draft.picks,
-                        can_go_back=back)
+                        can_go_back=back, inputs=list(entry.get("inputs") or ()))
     return Step(kind=kind, action=remaining[0]["action"], cost=remaining[0]["cost"],
-                picks=draft.picks, can_go_back=back)
+                picks=draft.picks, can_go_back=back, inputs=list(entry.get("inputs") or ()))
 
 
-def _parameters(kind, actions):
-    known = ORDER.get(kind, ())
+def _parameters(kind, actions, order):
+    known = tuple(order.get(kind, ()))
     others = sorted({p for a in actions for p in a["action"]} - set(known) - {"type", "seat"})
     return known + tuple(others)
 
@@ -121,10 +115,114 @@ def _options(actions, param):
     return list(options.values())
 
 
-def draft_from(kind, picks):
+def draft_from(kind, picks, values=()):
     """A draft rebuilt from a client's message, or an empty draft when it is malformed."""
     if not isinstance(kind, str) or not isinstance(picks, list | tuple):
         return Draft()
     pairs = tuple((p[0], p[1]) for p in picks if isinstance(p, list | tuple) and len(p) == 2
                   and isinstance(p[0], str))
-    return Draft(kind, pairs)
+    return Draft(kind, pairs, tuple(values))
+
+
+# Inputs: parameters the menu does not enumerate (docs/engine.md, "The menu") ------------------
+
+MAX_TEXT = 500
+
+
+def with_inputs(action, inputs, values):
+    """`action` with the seat's values for its inputs (`values`: {param: what the form sent}), or
+    None when a value does not fit its input. A dotted param ("points.MAT") fills a mapping of
+    the action ({"points": {"MAT": …}}). The engine checks the whole action after this."""
+    action = dict(action)
+    for spec in inputs:
+        try:
+            value = PARSERS[spec["type"]](spec, values.get(spec["param"]))
+        except (KeyError, TypeError, ValueError):
+            return None
+        name, _dot, key = spec["param"].partition(".")
+        if key:
+            action[name] = {**action.get(name, {}), key: value}
+        else:
+            action[name] = value
+    return action
+
+
+def form_values(inputs, content):
+    """{param: what the form sent for it} from a form's fields: each input's own field
+    `in_<param>`, and the picks of its either-groups, fields `in__<group>` whose values are JSON
+    pairs [param, option] (one choice among options of several inputs, as a card is used,
+    published or discarded; "" picks none). ValueError for a pair that names no input."""
+    values = {spec["param"]: content.get(f"in_{spec['param']}") for spec in inputs}
+    for name, sent in content.items():
+        if not (isinstance(name, str) and name.startswith("in__")):
+            continue
+        for item in _as_list(sent):
+            if item == "":
+                continue
+            pair = json.loads(item) if isinstance(item, str) else None
+            if not isinstance(pair, list) or len(pair) != 2 or pair[0] not in values:
+                raise ValueError(name)
+            values[pair[0]] = [*_as_list(values[pair[0]]), json.dumps(pair[1], sort_keys=True)]
+    return values
+
+
+def chosen_so_far(inputs, values):
+    """{param: its options chosen so far} of a form still being filled in: known options only,
+    without the input's bounds (a game shows what is wrong before the form is sent)."""
+    chosen = {}
+    for spec in inputs:
+        sent = values.get(spec["param"])
+        if spec["type"] in ("subset", "order"):
+            known = {json.dumps(o, sort_keys=True): o for o in spec["options"]}
+            chosen[spec["param"]] = [known[v] for v in _as_list(sent)
+                                  if isinstance(v, str) and v in known]
+        else:
+            chosen[spec["param"]] = sent
+    return chosen
+
+
+def _as_list(value):
+    return list(value) if isinstance(value, list | tuple) else [] if value in (None, "") \
+        else [value]
+
+
+def _option_values(spec, value):
+    """Options are sent as their JSON text, so 3 and "3" stay apart."""
+    known = {json.dumps(option, sort_keys=True): option for option in spec["options"]}
+    return [known[item] for item in _as_list(value)]
+
+
+def _number(spec, value):
+    number = int(str(value).strip())
+    if not spec.get("min", number) <= number <= spec.get("max", number):
+        raise ValueError(value)
+    return number
+
+
+def _subset(spec, value):
+    chosen = _option_values(spec, value)
+    keys = [json.dumps(c, sort_keys=True) for c in chosen]
+    if len(set(keys)) != len(keys) or not spec.get("min", 0) <= len(chosen) <= spec.get(
+            "max", len(spec["options"])):
+        raise ValueError(value)
+    return chosen
+
+
+def _order(spec, value):
+    chosen = _option_values(spec, value)
+    if sorted(json.dumps(c, sort_keys=True) for c in chosen) != sorted(
+            json.dumps(o, sort_keys=True) for o in spec["options"]):
+        raise ValueError(value)
+    return chosen
+
+
+def _text(spec, value):
+    if not isinstance(value, str):
+        raise TypeError(value)
+    text = " ".join(value.split())
+    if len(text) > min(spec.get("max_length", MAX_TEXT), MAX_TEXT):
+        raise ValueError(value)
+    return text
+
+
+PARSERS = {"number": _number, "subset": _subset, "order": _order, "text": _text}

@@ -1,3 +1,6 @@
+import sys
+from pathlib import Path
+
 import pytest
 
 
@@ -15,3 +18,32 @@ def fresh_game_caches():
     selectors.forget_caches()
     rendering.forget()
     yield
+
+
+STUB = "stub_game"
+STUB_TEMPLATES = Path(__file__).resolve().parent / "stub_game" / "templates"
+
+
+@pytest.fixture
+def stub_game(monkeypatch, settings):
+    """Register tests/stub_game as a game beside the real ones, for this test only: the
+    platform finds it through the registry as it finds any game (games.<key>.engine, .game)."""
+    import games.engines.base
+    import games.packages
+    import games.registry
+    import tests.stub_game
+    import tests.stub_game.engine
+    import tests.stub_game.game
+
+    registered = (*games.registry.GAMES, STUB)
+    for module in (games.registry, games.engines.base, games.packages):
+        monkeypatch.setattr(module, "GAMES", registered)
+    monkeypatch.setitem(sys.modules, f"games.{STUB}", tests.stub_game)
+    monkeypatch.setitem(sys.modules, f"games.{STUB}.engine", tests.stub_game.engine)
+    monkeypatch.setitem(sys.modules, f"games.{STUB}.game", tests.stub_game.game)
+    games.packages.package.cache_clear()
+    templates = [dict(engine) for engine in settings.TEMPLATES]
+    templates[0]["DIRS"] = [*templates[0].get("DIRS", []), STUB_TEMPLATES]
+    settings.TEMPLATES = templates
+    yield tests.stub_game.game.PACKAGE
+    games.packages.package.cache_clear()

@@ -13,7 +13,7 @@ def session_cookie(user):
     """The session cookie of a teacher signed in as `user`."""
     session = SessionStore()
     session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[BACKEND_SESSION_KEY] = "classroom.signin.PasswordBackend"
     session[HASH_SESSION_KEY] = user.get_session_auth_hash()
     session.save()
     return f"{settings.SESSION_COOKIE_NAME}={session.session_key}"

@@ -36,13 +36,16 @@ def lessons(count, first):
 
     from classroom import services
     from classroom.models import Lesson
+    from games.packages import package
+    from games.registry import GAMES
 
     made = []
     for n in range(first, first + count):
         teacher = get_user_model().objects.create_user(f"bench-teacher-{n}", password=None)
         lesson = services.lesson_create(
-            owner=teacher, title=f"Bench {n}", language="fi", engine_key="research_programme",
-            variant="school", seat_mode=Lesson.SeatMode.SINGLE, planned_minutes=45)
+            owner=teacher, title=f"Bench {n}", language="fi", engine_key=GAMES[0],
+            variant=package(GAMES[0]).default_variant, seat_mode=Lesson.SeatMode.SINGLE,
+            planned_minutes=45)
         client = Client()
         client.force_login(teacher)
         made.append({"lesson": lesson.pk, "code": lesson.join_code,

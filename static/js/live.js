@@ -3,7 +3,9 @@
    Protocol: config/live.py. Markup hooks:
      <main data-live="/ws/...">               connect this page (data-version: the version shown)
      <button data-send='{"type":"act",...}'>  send on tap (with a client action id and version)
-     <form data-live-form='{"type":"..."}'>    send the form's fields on submit
+     <form data-live-form='{"type":"..."}'>    send the form's fields on submit (a submit
+                                              button's own data-live-form, if it has one)
+     <form data-live-check='{"type":"..."}'>   also send its fields whenever they change
      <textarea data-live-input='{"type":"draft"}' name="...">  send while typing (debounced)
      <button data-key="a">                    a keyboard shortcut for this button
      <span data-countdown="2026-12-02T10:00:00Z">  counts down to that moment (m:ss)
@@ -163,15 +165,39 @@
     sendFrom(el);
   });
 
+  function formFields(form) {
+    var fields = {};
+    new FormData(form).forEach(function (value, key) {
+      // A name sent more than once (ticked boxes, places in an order) becomes a list, in order.
+      if (!(key in fields)) fields[key] = value;
+      else if (Array.isArray(fields[key])) fields[key].push(value);
+      else fields[key] = [fields[key], value];
+    });
+    return fields;
+  }
+
   document.addEventListener("submit", function (event) {
     var form = event.target.closest("[data-live-form]");
     if (!form) return;
     event.preventDefault();
-    var fields = {};
-    new FormData(form).forEach(function (value, key) { fields[key] = value; });
-    var button = form.querySelector("[type=submit]") || form;
-    button.setAttribute("data-live-form", form.getAttribute("data-live-form"));
-    sendFrom(button, fields);
+    var button = event.submitter && event.submitter.hasAttribute("data-live-form")
+      ? event.submitter : form.querySelector("[type=submit]") || form;
+    if (!button.hasAttribute("data-live-form")) button.setAttribute("data-live-form", form.getAttribute("data-live-form"));
+    sendFrom(button, formFields(form));
+  });
+
+  var checking = null;
+  document.addEventListener("change", function (event) {
+    var form = event.target.closest("form[data-live-check]");
+    if (!form) return;
+    clearTimeout(checking);
+    checking = setTimeout(function () {
+      var message = JSON.parse(form.getAttribute("data-live-check"));
+      var fields = formFields(form);
+      Object.keys(fields).forEach(function (k) { message[k] = fields[k]; });
+      message.id = newId();
+      send(message);
+    }, 150);
   });
 
   var drafts = {};
@@ -195,6 +221,11 @@
     var el = document.querySelector('[data-key="' + event.key.toLowerCase() + '"]:not([disabled])');
     if (el) { event.preventDefault(); el.click(); }
   });
+
+  // Secondary panels fold away on a narrow screen, so what a seat acts on comes first.
+  if (window.matchMedia && window.matchMedia("(max-width: 900px)").matches) {
+    document.querySelectorAll("details[data-fold]").forEach(function (el) { el.open = false; });
+  }
 
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState !== "visible" || !root) return;

@@ -15,13 +15,22 @@ def make_teacher(username=None):
     return get_user_model().objects.create_user(username, f"{username}@example.fi", "pw-Secret-123")
 
 
+GAME_SETTINGS = ("stories_per_round", "story_judge", "projector_story_titles")
+
+
 def make_lesson(owner=None, **fields):
+    """A lesson of Research Programme's school game unless the fields say another; its own
+    settings (stories per round, who judges them) may be given as plain fields."""
     values = {
         "owner": owner or make_teacher(), "title": "Science 7B", "language": "en",
         "engine_key": "research_programme", "variant": "school",
         "seat_mode": Lesson.SeatMode.SINGLE, "planned_minutes": 45,
     }
+    settings = {name: fields.pop(name) for name in GAME_SETTINGS if name in fields}
+    if "story_expiry_minutes" in fields:
+        fields["approval_expiry_minutes"] = fields.pop("story_expiry_minutes")
     values.update(fields)
+    values["game_settings"] = {**values.get("game_settings", {}), **settings}
     return services.lesson_create(**values)
 
 

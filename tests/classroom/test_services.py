@@ -120,15 +120,18 @@ def test_removed_students_name_is_free_again():
     assert join(lesson, "Swift Zoologist")[0].pk != student.pk
 
 
-def test_suggested_names_are_in_the_lesson_language_and_not_taken():
-    """A Finnish lesson suggests Finnish names; a suggestion is never a name already taken."""
-    lesson = make_lesson(language="fi")
+@pytest.mark.parametrize("language", ["fi", "sv"])
+def test_suggested_names_are_in_the_lesson_language_and_not_taken(language):
+    """A Finnish (Swedish) lesson suggests Finnish (Swedish) names; a suggestion is never a name
+    already taken."""
+    lesson = make_lesson(language=language)
     from classroom import pseudonyms
 
-    finnish = set(pseudonyms.candidates("fi"))
+    own = set(pseudonyms.candidates(language))
+    assert not own & set(pseudonyms.candidates("en"))
     for _ in range(20):
         name = services.student_suggest_pseudonym(lesson)
-        assert name in finnish and len(name) <= 24
+        assert name in own and len(name) <= 24
         join(lesson, name)
     assert len(set(lesson.students.values_list("pseudonym", flat=True))) == 20
 

@@ -10,6 +10,7 @@ from django.core.cache import cache
 
 from classroom import auth, ratelimit, services
 from classroom.models import ClassroomSettings, Lesson, Student
+from games.packages import package
 from tests.classroom.factories import join, join_many, make_lesson, make_teacher
 
 pytestmark = pytest.mark.django_db
@@ -78,6 +79,7 @@ def test_password_reset_mails_a_link_that_sets_a_new_password(client):
 
 def test_self_sign_up_creates_a_teacher_who_is_signed_in(client):
     """With sign-up open, a new teacher creates an account and goes to their lessons."""
+    ClassroomSettings.objects.update_or_create(pk=1, defaults={"self_signup_open": True})
     response = client.post("/accounts/signup/", {
         "username": "uusi_ope", "email": "uusi@example.fi",
         "password1": "Pitka-salasana-99", "password2": "Pitka-salasana-99"})
@@ -122,6 +124,52 @@ def test_lesson_form_offers_the_games_of_the_registry_in_the_page_language(teach
     assert "Tutkimusohjelma: koulupeli" in html
     for name, minutes in (("briefing", 5), ("play", 30), ("debrief", 10)):
         assert f'name="{name}_minutes" value="{minutes}"' in html
+
+
+def test_each_game_choice_says_its_play_minutes(teacher_client):
+    """A teacher sees how long each variant plays (the simulated minutes of its package)."""
+    html = teacher_client.get("/lessons/new/", headers={"Accept-Language": "en"}).content.decode()
+    minutes = round(package("research_programme").lesson_variants["school"].minutes_for(4))
+    assert f"Research Programme: school game (about {minutes} min of play)" in html
+
+
+def test_a_game_longer_than_the_play_time_is_created_only_when_the_teacher_says_so(
+        teacher_client):
+    """With 10 minutes of play for a game that needs about 20, the form comes back with the
+    warning and the lesson is not made; ticking "Create it anyway" makes it."""
+    form = {"title": "Lyhyt", "language": "en", "game": "research_programme:school",
+            "seat_mode": "single", "briefing_minutes": 5, "play_minutes": 10,
+            "debrief_minutes": 10}
+    page = teacher_client.post("/lessons/new/", form, headers={"Accept-Language": "en"})
+    assert page.status_code == 200 and not Lesson.objects.exists()
+    html = page.content.decode()
+    assert "minutes of play; the plan gives it 10." in html and 'name="despite_length"' in html
+    response = teacher_client.post("/lessons/new/", {**form, "despite_length": "on"})
+    assert response.status_code == 302 and Lesson.objects.get().play_minutes == 10
+
+
+def test_the_games_own_settings_reach_its_lesson(teacher_client):
+    """The settings form of the chosen game (prefixed by its key) becomes the lesson's."""
+    teacher_client.post("/lessons/new/", {
+        "title": "Tarinat", "language": "fi", "game": "research_programme:school",
+        "seat_mode": "single", "research_programme-stories_per_round": "3",
+        "research_programme-story_judge": "table"})
+    lesson = Lesson.objects.get()
+    assert lesson.game_settings["stories_per_round"] == 3
+    assert lesson.game_options()["story_judge"] == "table"
+
+
+def test_fg_15_the_full_game_takes_no_story_settings(teacher_client):
+    """The stories' settings belong to the school game: its box names that variant (the page
+    shows it only for it), and a full-game lesson keeps none of them, even when posted."""
+    page = teacher_client.get("/lessons/new/").content.decode()
+    assert 'data-game-settings="research_programme" data-game-variants="school"' in page
+    teacher_client.post("/lessons/new/", {
+        "title": "Koko peli", "language": "fi", "game": "research_programme:full",
+        "seat_mode": "single", "briefing_minutes": 10, "play_minutes": 65, "debrief_minutes": 15,
+        "research_programme-stories_per_round": "9", "despite_length": "on"})
+    lesson = Lesson.objects.get()
+    assert lesson.variant == "full" and lesson.game_settings == {}
 
 
 def test_unknown_game_is_refused(teacher_client):
@@ -342,3 +390,14 @@ def test_admin_switches_self_sign_up_in_the_one_settings_row(admin_client):
     assert ClassroomSettings.objects.get().self_signup_open is False
     assert ClassroomSettings.objects.get().retention_days == 14
     assert admin_client.get("/admin/classroom/classroomsettings/add/").status_code == 403
+
+
+def test_each_game_choice_names_its_game_once(teacher_client):
+    """The choice reads "Game: variant": a variant's title does not repeat the game's."""
+    from games.packages import packages
+
+    html = teacher_client.get("/lessons/new/", headers={"Accept-Language": "en"}).content.decode()
+    for game in packages():
+        for name in game.lesson_variants:
+            assert game.title("en") not in game.variant_title(name, "en"), (game.key, name)
+            assert f"{game.title('en')}: {game.variant_title(name, 'en')}" in html

@@ -6,12 +6,12 @@ from datetime import timedelta
 from django.utils import timezone
 
 from classroom import services as classroom
-from classroom import stories
 from classroom.models import Lesson, Student
 from games import services
 from games.models import Game
 from tests.classroom.factories import join_many, make_lesson
 from tests.games.factories import engine_state, play_move
+from tests.research_programme import stories
 
 
 def make_playing(seats=3, tables=1, **lesson_fields):

@@ -12,11 +12,12 @@ from channels.auth import AuthMiddlewareStack
 from channels.db import database_sync_to_async
 from channels.routing import URLRouter
 
-from classroom.models import Story, Student
+from classroom.models import Student
 from config.routing import websocket_urlpatterns
 from tests import sockets
 from tests.cockpit.factories import make_playing, until_may_tell
 from tests.games.factories import bot_move, play_move, tablet_token
+from tests.research_programme.stories import Story
 from tests.sockets import session_cookie, student_cookie
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -111,13 +112,13 @@ async def test_a_story_from_a_tablet_reaches_the_queue_and_a_tap_accepts_it():
     teacher = await cockpit(lesson, cookie)
     student_socket, _student = await tablet(game, seat)
     tap = str(uuid.uuid4())
-    await student_socket.send_json_to({"type": "story_request", "title": "Kepler's orbits",
-                                       "id": tap, "version": None})
+    await student_socket.send_json_to({"type": "request", "kind": "story",
+                                       "text": "Kepler's orbits", "id": tap, "version": None})
     await until(student_socket, lambda m: m.get("type") == "ack" and m["ref"] == tap)
     queue = await until(teacher, has_part("cockpit-queue", "Kepler&#x27;s orbits"))
     assert 'data-key="a"' in queue["parts"]["cockpit-queue"]
     story = await database_sync_to_async(Story.objects.get)()
-    await teacher.send_json_to({"type": "story_accept", "story": story.pk, "id": "t1"})
+    await teacher.send_json_to({"type": "approve", "approval": story.pk, "id": "t1"})
     panel = await until(student_socket, has_part("play-story", "story-accepted"))
     assert "EP</abbr> 1" in panel["parts"]["play-story"]
     await teacher.disconnect()
@@ -129,9 +130,10 @@ async def test_a_story_with_a_long_title_is_refused_on_the_tablet():
     _lesson, (game,), _cookie = await playing()
     seat = await database_sync_to_async(until_may_tell)(game)
     socket, _student = await tablet(game, seat)
-    await socket.send_json_to({"type": "story_request", "title": "y" * 141, "id": "tap-long"})
+    await socket.send_json_to({"type": "request", "kind": "story", "text": "y" * 141,
+                                "id": "tap-long"})
     error = await until(socket, lambda m: m.get("type") == "error")
-    assert error["code"] == "title_too_long" and "141" in error["message"]
+    assert error["code"] == "text_too_long" and "141" in error["message"]
     assert not await database_sync_to_async(Story.objects.exists)()
     await socket.disconnect()
 
@@ -226,14 +228,14 @@ async def test_the_cockpit_refuses_a_teacher_s_bad_input_with_a_message():
     socket = await cockpit(lesson, cookie)
     await socket.send_json_to({"type": "extend", "minutes": 0, "id": "e1"})
     assert (await until(socket, lambda m: m.get("type") == "error"))["code"] == "bad_minutes"
-    await socket.send_json_to({"type": "story_accept", "story": 999, "id": "s1"})
-    assert (await until(socket, lambda m: m.get("type") == "error"))["code"] == "no_story"
+    await socket.send_json_to({"type": "approve", "approval": 999, "id": "s1"})
+    assert (await until(socket, lambda m: m.get("type") == "error"))["code"] == "no_request"
     await socket.disconnect()
 
 
 async def test_the_cockpit_goes_to_the_debrief_review_when_the_debrief_opens():
     """Call time's end (or Open debrief) takes the teacher's page to the live review."""
-    from debrief.services import debrief_open
+    from classroom.debriefing import lesson_debrief_open as debrief_open
 
     lesson, _games, cookie = await playing()
     socket = await cockpit(lesson, cookie)

@@ -4,14 +4,16 @@ queue, and a projector board without names."""
 from datetime import timedelta
 
 import pytest
-from django.utils import timezone
+from django.utils import timezone, translation
 
-from classroom import cockpit, dashboard, presence, stories
-from classroom.models import Lesson, Story
+from classroom import cockpit, dashboard, presence
+from classroom.models import Lesson
 from games.models import Game
 from games.selectors import game_snapshot
 from tests.cockpit.factories import make_playing, student_of, tell, until_may_tell
 from tests.games.factories import play_move
+from tests.research_programme import stories
+from tests.research_programme.stories import Story
 
 pytestmark = pytest.mark.django_db
 
@@ -25,8 +27,14 @@ def timeline(play_minutes=30, elapsed_minutes=0, called=False):
         now=START + timedelta(minutes=elapsed_minutes), time_called=called, paused=False)
 
 
+PHASE_PROGRESS = {"funding": 0.1, "actions": 0.4, "tests": 0.8, "over": 1.0}
+
+
 def view(round_, phase, rounds=5):
-    return {"round": round_, "phase": phase, "rounds": rounds}
+    """A summary of a table `round_ - 1 + phase's share` rounds into a game of `rounds`."""
+    done = rounds if phase == "over" else round_ - 1 + PHASE_PROGRESS[phase]
+    return {"round": round_, "rounds": rounds, "stage": phase, "progress": done / rounds,
+            "over": phase == "over"}
 
 
 @pytest.mark.parametrize("round_, phase, minutes, position, warn", [
@@ -40,7 +48,8 @@ def view(round_, phase, rounds=5):
     (5, "over", 25, "finished", False),
 ])
 def test_pace_is_rounds_done_against_the_plan(round_, phase, minutes, position, warn):
-    """Ahead, on time or behind by half a round; the warning forecasts from the pace so far."""
+    """Ahead, on time or behind by a tenth of the game (half a round of five); the warning
+    forecasts from the pace so far."""
     pace = dashboard.table_pace(view(round_, phase), START, timeline(elapsed_minutes=minutes))
     assert (pace["position"], pace["warn"]) == (position, warn)
 
@@ -69,16 +78,19 @@ def test_a_table_card_shows_round_turn_seats_tablets_and_badges():
     tell(game, seat, "Title")
     presence.presence_open("chan-1", student_of(game, seat))
     Game.objects.filter(pk=game.pk).update(turn_started_at=timezone.now() - timedelta(minutes=2))
-    card = dashboard.table_cards(lesson)[0]
+    with translation.override("en"):
+        card = dashboard.table_cards(lesson)[0]
     assert card["number"] == 1 and card["round"] == 1 and not card["over"]
     assert [s["seat"] for s in card["to_act"]] == [seat]
-    assert card["pending_stories"] == 1 and card["pending_seats"] == [seat]
+    assert card["pending_requests"] == 1 and card["pending_seats"] == [seat]
+    assert card["pending_badge"] == "1 story waiting"
     assert [s["seat"] for s in card["idle"]] == [seat]
     row = next(s for s in card["seats"] if s["seat"] == seat)
     assert row["tablets"] == [{"name": student_of(game, seat).pseudonym, "connected": True}]
     other = next(s for s in card["seats"] if s["seat"] != seat)
     assert other["tablets"][0]["connected"] is False
-    assert {"vp", "ep", "look", "bot"} <= set(row)
+    assert {"score", "figures", "look", "bot"} <= set(row)
+    assert card["score_label"] == "VP" and card["figure_labels"] == ["EP"]
 
 
 def test_a_card_drawn_after_a_move_reads_nothing_from_the_database(
@@ -132,28 +144,28 @@ def test_the_story_queue_is_oldest_first_with_table_seat_and_flags():
     first = tell(games[1], until_may_tell(games[1]), "Paskaa tuuria")
     second = tell(games[0], until_may_tell(games[0]), "Kepler")
     Story.objects.filter(pk=first.pk).update(requested_at=timezone.now() - timedelta(seconds=30))
-    queue = dashboard.story_queue(lesson)
+    queue = dashboard.approval_queue(lesson)
     assert [row["pk"] for row in queue] == [first.pk, second.pk]
     assert queue[0]["table"] == 2 and queue[0]["flagged"] == ["Paskaa"]
     assert queue[0]["student"] == first.student.pseudonym
     stories.story_accept(lesson, first.pk)
-    assert [row["pk"] for row in dashboard.story_queue(lesson)] == [second.pk]
-    assert [row["pk"] for row in dashboard.stories_decided(lesson)] == [first.pk]
+    assert [row["pk"] for row in dashboard.approval_queue(lesson)] == [second.pk]
+    assert [row["pk"] for row in dashboard.approvals_decided(lesson)] == [first.pk]
 
 
 def test_the_projector_board_has_seats_and_vp_but_no_names():
-    """Tables, rounds and seats ranked by VP; titles only when the teacher ticked the box."""
+    """Tables, rounds and seats ranked by VP; titles only when the teacher switched them on."""
     lesson, games = make_playing(tables=2)
     story = tell(games[0], until_may_tell(games[0]), "Galileo's moons")
     stories.story_accept(lesson, story.pk)
     board = dashboard.projector_board(lesson)
     assert [t["number"] for t in board["tables"]] == [1, 2]
     assert {tuple(sorted(s)) for t in board["tables"] for s in t["seats"]} == {
-        ("ep", "look", "seat", "vp")}
-    assert board["titles"] == []
-    cockpit.lesson_show_story_titles(lesson, True)
+        ("look", "score", "seat")}
+    assert board["extra"] is None and board["score_label"] == "VP"
+    cockpit.lesson_set_game_switch(lesson, "projector_story_titles", True)
     lesson.refresh_from_db()
-    assert dashboard.projector_board(lesson)["titles"] == ["Galileo's moons"]
+    assert dashboard.projector_board(lesson)["extra"] == {"titles": ["Galileo's moons"]}
 
 
 def test_the_lesson_form_settings_reach_the_lesson():
@@ -170,6 +182,6 @@ def test_game_options_are_plain_values_even_from_a_fresh_lesson():
     """A lesson just created holds enum members; the game's options must be plain str and int."""
     from tests.classroom.factories import make_lesson
 
-    options = make_lesson(story_judge=Lesson.StoryJudge.TABLE).game_options()
+    options = make_lesson(story_judge="table").game_options()
     assert type(options["story_judge"]) is str and options["story_judge"] == "table"
     assert type(options["stories_per_round"]) is int

@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from classroom import cockpit, presence, stories
+from classroom import cockpit, presence
 from classroom.models import Lesson, TabletPresence
 from classroom.services import ClassroomError
 from games import services
@@ -24,6 +24,7 @@ from tests.cockpit.factories import (
     until_may_tell,
 )
 from tests.games.factories import bot_move, engine_state, play_move
+from tests.research_programme import stories
 
 pytestmark = pytest.mark.django_db
 

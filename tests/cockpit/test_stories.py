@@ -5,14 +5,12 @@ advisory word filter, EP into VP, and the titles in the export."""
 import pytest
 from django.utils import timezone
 
-from classroom import cockpit, stories
-from classroom.models import Story
-from classroom.stories import StoryError
-from classroom.wordfilter import flagged_words
+from classroom import cockpit
+from classroom.debriefing import lesson_debrief_open as debrief_open
 from debrief import exports
-from debrief.services import debrief_open
 from games.models import GameAction
 from games.services import GameRefusal
+from games.wordfilter import flagged_words
 from tests.cockpit.factories import (
     all_bots,
     make_playing,
@@ -26,6 +24,8 @@ from tests.cockpit.factories import (
     until_may_tell,
 )
 from tests.games.factories import engine_state, play_move
+from tests.research_programme import stories
+from tests.research_programme.stories import Story, StoryError
 
 pytestmark = pytest.mark.django_db
 
@@ -38,7 +38,7 @@ def refused(code, call, *args):
 
 def engine_story(game, story):
     _engine, state = engine_state(game)
-    return state["stories"][story.story_id]
+    return state["stories"][story.request_id]
 
 
 def test_sv_78_a_seat_asks_only_on_its_own_turn():
@@ -55,8 +55,8 @@ def test_sv_78_a_story_asked_on_the_turn_is_pending_with_its_timer_and_expiry():
     lesson, (game,) = make_playing(story_expiry_minutes=4)
     seat = until_may_tell(game)
     story = tell(game, seat, "  Why   dark matter?  ")
-    assert story.status == Story.Status.PENDING and story.title == "Why dark matter?"
-    assert story.student == student_of(game, seat) and story.lesson == lesson
+    assert story.status == Story.Status.PENDING and story.text == "Why dark matter?"
+    assert story.student == student_of(game, seat) and story.game.table.lesson == lesson
     assert round((story.expires_at - story.requested_at).total_seconds()) == 4 * 60
     assert engine_story(game, story)["status"] == "pending"
     row = GameAction.objects.get(game=game, action__type="story_request")
@@ -238,10 +238,10 @@ def test_a_title_over_140_characters_is_refused_and_nothing_changes():
     version = game.__class__.objects.get(pk=game.pk).version
     with pytest.raises(StoryError) as caught:
         tell(game, seat, "x" * 141)
-    assert caught.value.code == "title_too_long" and "141" in str(caught.value.message)
+    assert caught.value.code == "text_too_long" and "141" in str(caught.value.message)
     assert not Story.objects.exists()
     assert game.__class__.objects.get(pk=game.pk).version == version
-    assert tell(game, seat, "x" * 140).title == "x" * 140
+    assert tell(game, seat, "x" * 140).text == "x" * 140
 
 
 def test_a_flagged_title_is_kept_and_flagged_never_blocked():
@@ -320,14 +320,15 @@ def test_sv_81_every_third_ep_is_a_vp_and_at_most_two():
 
 
 def test_the_export_lists_accepted_story_titles_only():
-    """exports.story_titles names the accepted stories with titles, by game and story id."""
+    """A seat's story titles in the export are its accepted stories' only."""
     lesson, (game,) = make_playing()
     seat = until_may_tell(game)
-    accepted = tell_and_accept(game, seat, "Hubble and the redshift")
+    tell_and_accept(game, seat, "Hubble and the redshift")
     rejected = tell(game, seat, "Not this one")
     stories.story_reject(lesson, rejected.pk)
-    titles = exports.story_titles([game])
-    assert titles == {(game.pk, accepted.story_id): "Hubble and the redshift"}
+    debrief_open(lesson)
+    rows = list(exports.lesson_rows(lesson))
+    assert {r["story_titles"] for r in rows if r["seat"] == seat} == {"Hubble and the redshift"}
 
 
 def test_the_lesson_export_shows_the_seat_s_accepted_titles():
@@ -350,8 +351,9 @@ def test_the_json_export_keeps_every_story_with_who_when_and_the_decision():
     tell_and_accept(game, seat, "Kepler")
     rejected = tell(game, seat, "Off topic")
     stories.story_reject(lesson, rejected.pk, "Link it to the test")
-    kept = exports.json_document([lesson], [])["lessons"][0]["stories"]
-    assert [(s["title"], s["status"], s["reason"]) for s in kept] == [
+    kept = exports.json_document([lesson], [])["lessons"][0]["requests"]
+    assert {s["kind"] for s in kept} == {"story"}
+    assert [(s["text"], s["status"], s["reason"]) for s in kept] == [
         ("Kepler", "accepted", ""), ("Off topic", "rejected", "Link it to the test")]
     assert kept[0]["pseudonym"] == student_of(game, seat).pseudonym
     assert kept[0]["table"] == 1 and kept[0]["decided_by"] == "teacher" and kept[0]["decided_at"]

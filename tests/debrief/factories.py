@@ -5,12 +5,12 @@ import random
 
 from django.utils import timezone
 
+from classroom import debriefing
 from classroom import services as classroom_services
-from debrief import services
 from debrief.facts import SeatGame
 from games.engines.base import CHANCE, ENGINES, resolve_chance
-from games.engines.research_programme import bots
 from games.models import Game, GameAction
+from games.research_programme.engine import bots
 from tests.classroom.factories import join, make_lesson, make_teacher
 
 
@@ -85,7 +85,7 @@ def played_lesson(students=3, seeds=(7,), bot="greedy", owner=None, language="en
 def opened_lesson(students=3, **kwargs):
     """A played lesson with its debrief open."""
     lesson, joined, games = played_lesson(students, **kwargs)
-    services.debrief_open(lesson)
+    debriefing.lesson_debrief_open(lesson)
     lesson.refresh_from_db()
     return lesson, joined, games
 
@@ -183,7 +183,8 @@ class GameLog:
     def seat(self, seat, outcome=None):
         """The seat's view of this log, as the fact generators get it."""
         engine = ENGINES["research_programme"]
-        return SeatGame(seat=seat, events=engine.events_for(self.events, seat), outcome=outcome)
+        return SeatGame(seat=seat, events=engine.events_for(self.events, seat), outcome=outcome,
+                        engine_key="research_programme")
 
 
 REPORTING_BIAS = {"en": "Reporting bias", "fi": "Raportointiharha"}

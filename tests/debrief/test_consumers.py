@@ -10,6 +10,7 @@ from channels.db import database_sync_to_async
 from channels.routing import URLRouter
 from django.test import Client
 
+from classroom import debriefing
 from classroom import services as classroom_services
 from config.routing import websocket_urlpatterns
 from debrief import services
@@ -49,7 +50,7 @@ def lesson_in_debrief(students=2, language="en"):
     teacher = make_teacher()
     lesson = make_lesson(owner=teacher, language=language)
     joined = [join(lesson, f"Pupil {n}") for n in range(students)]
-    services.debrief_open(lesson)
+    debriefing.lesson_debrief_open(lesson)
     question = lesson.debrief_questions.order_by("position").first()
     return lesson, teacher, joined, question
 
@@ -103,7 +104,7 @@ async def test_after_close_edits_are_refused_and_the_page_turns_read_only():
     socket = await open_socket("/ws/debrief/", student_cookie(token))
     await socket.send_json_to({"type": "sync"})
     await receive_until(socket, lambda m: m["type"] == "parts")
-    await database_sync_to_async(services.debrief_close)(lesson)
+    await database_sync_to_async(debriefing.lesson_debrief_close)(lesson)
     closed = await receive_until(socket, lambda m: m["type"] == "parts")
     assert 'data-debrief-open="0"' in closed["parts"]["debrief-state"]
     assert "Final words" in closed["parts"]["debrief-readonly"]
@@ -153,7 +154,7 @@ async def test_opening_the_debrief_sends_lobby_tablets_to_it():
     lobby = await open_socket("/ws/lobby/", student_cookie(token))
     await lobby.send_json_to({"type": "sync"})
     await receive_until(lobby, lambda m: m["type"] == "parts")
-    await database_sync_to_async(services.debrief_open)(lesson)
+    await database_sync_to_async(debriefing.lesson_debrief_open)(lesson)
     redirect = await receive_until(lobby, lambda m: m["type"] == "redirect")
     assert redirect["url"] == "/debrief/"
     await lobby.disconnect()

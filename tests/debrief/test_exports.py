@@ -10,6 +10,7 @@ from django.test import Client
 from django.utils import translation
 from openpyxl import load_workbook
 
+from classroom import debriefing
 from debrief import exports, services
 from debrief.models import Answer
 from games.engines.base import ENGINES
@@ -48,7 +49,7 @@ def corpus_lesson(language="en"):
     teacher = make_teacher()
     lesson = make_lesson(owner=teacher, language=language)
     students = [join(lesson, f"Student {n}")[0] for n in range(len(INJECTION_CORPUS) + 1)]
-    services.debrief_open(lesson)
+    debriefing.lesson_debrief_open(lesson)
     question = lesson.debrief_questions.order_by("position").first()
     for student, text in zip(students, [*INJECTION_CORPUS, *HARMLESS], strict=False):
         services.answer_save_draft(student, question.pk, text)
@@ -92,7 +93,7 @@ def test_csv_streams_one_row_per_student_and_question_with_every_column():
     assert response["Content-Type"].startswith("text/csv")
     assert "attachment" in response["Content-Disposition"]
     rows = read_csv(response, ",")
-    assert list(rows[0]) == exports.COLUMN_IDS
+    assert list(rows[0]) == exports.column_ids([lesson])
     assert len(rows) == 15
     assert {row["question_number"] for row in rows} == {"1", "2", "3", "4", "5"}
     assert {row["delete_after"] for row in rows} == {f"{lesson.delete_after.astimezone():%Y-%m-%d}"}
@@ -109,7 +110,7 @@ async def test_csv_streams_in_pieces_under_asgi(async_client):
         lesson = make_lesson(owner=make_teacher())
         for n in range(40):
             join(lesson, f"Pupil {n}")
-        services.debrief_open(lesson)
+        debriefing.lesson_debrief_open(lesson)
         return lesson
 
     lesson = await database_sync_to_async(big_lesson)()
@@ -147,7 +148,7 @@ def test_export_rows_carry_the_game_figures_of_each_seat():
     rows = list(exports.lesson_rows(lesson))
     for row in rows:
         seat = row["seat"]
-        assert row["final_vp"] == outcome[seat]["vp"] and row["rank"] == outcome[seat]["rank"]
+        assert row["score"] == outcome[seat]["vp"] and row["rank"] == outcome[seat]["rank"]
         assert row["replications"] == view[seat]["replications"]
         assert row["bridges"] == len(view[seat]["bridges"]) and row["ep"] == view[seat]["ep"]
         assert row["accepted_stories"] == accepted.get(seat, 0)
@@ -176,7 +177,7 @@ def test_finnish_csv_uses_semicolons_for_finnish_spreadsheets():
     lesson, _joined, _games = opened_lesson(students=2, seeds=(5,))
     client = teacher_client(lesson.owner, "fi")
     rows = read_csv(client.get(f"/lessons/{lesson.pk}/debrief/export.csv"), ";")
-    assert list(rows[0]) == exports.COLUMN_IDS and len(rows) == 10
+    assert list(rows[0]) == exports.column_ids([lesson]) and len(rows) == 10
 
 
 # XLSX --------------------------------------------------------------------------------------------
@@ -195,7 +196,7 @@ def test_xlsx_injection_corpus_is_text_not_formula():
     book = load_xlsx(teacher_client(teacher).get(f"/lessons/{lesson.pk}/debrief/export.xlsx"))
     sheet = book["Answers"]
     header = [cell.value for cell in sheet[1]]
-    assert header == exports.COLUMN_IDS
+    assert header == exports.column_ids([lesson])
     column = header.index("answer")
     answers = [row[column] for row in sheet.iter_rows(min_row=2)]
     for cell in answers:
@@ -221,7 +222,7 @@ def test_xlsx_codebook_explains_every_column_and_about_states_the_deletion_date(
     assert all(row[1] and len(row[2]) > 10 for row in codebook)
     about = {row[0].value: row[1].value for row in book["About"].iter_rows()}
     assert about["Data deleted on"] == f"{lesson.delete_after.astimezone():%Y-%m-%d}"
-    numbers = [row[header.index("final_vp")].value for row in book["Answers"].iter_rows(min_row=2)]
+    numbers = [row[header.index("score")].value for row in book["Answers"].iter_rows(min_row=2)]
     assert all(isinstance(value, int) for value in numbers)
     assert book["Answers"].max_row == 1 + 2 * 5
 
@@ -231,10 +232,10 @@ def test_xlsx_codebook_speaks_the_teachers_language():
     lesson, _joined, _games = opened_lesson(students=2, seeds=(5,))
     client = teacher_client(lesson.owner, "fi")
     with translation.override("fi"):
-        expected = [str(meaning) for _c, _l, meaning in exports.COLUMNS]
+        expected = [str(meaning) for _c, _l, meaning in exports.columns([lesson])]
     book = load_xlsx(client.get(f"/lessons/{lesson.pk}/debrief/export.xlsx"))
     answers, codebook, _about = book.worksheets
-    assert [cell.value for cell in answers[1]] == exports.COLUMN_IDS
+    assert [cell.value for cell in answers[1]] == exports.column_ids([lesson])
     assert [row[2].value for row in codebook.iter_rows(min_row=2)] == expected
     assert codebook.title != "Codebook"
 
@@ -248,7 +249,7 @@ def test_json_keeps_answers_exactly_and_has_the_codebook_and_deletion_date():
     response = teacher_client(teacher).get(f"/lessons/{lesson.pk}/debrief/export.json")
     document = json.loads(response.content)
     assert document["format"] == exports.FORMAT_VERSION
-    assert set(document["codebook"]) == set(exports.COLUMN_IDS)
+    assert set(document["codebook"]) == set(exports.column_ids([lesson]))
     assert document["lessons"][0]["delete_after"] == f"{lesson.delete_after.astimezone():%Y-%m-%d}"
     answers = {row["answer"] for row in document["rows"]}
     assert "=1+1" in answers and "\n=1+1" in answers
@@ -268,3 +269,48 @@ def test_teacher_b_cannot_export_teacher_as_lesson(format):
     assert b"Student" not in response.content
     anonymous = Client().get(f"/lessons/{lesson.pk}/debrief/export.{format}")
     assert anonymous.status_code == 302 and "/accounts/login/" in anonymous["Location"]
+
+
+# The language of each answer ---------------------------------------------------------------------
+
+
+def test_each_answer_is_exported_with_the_language_its_tablet_showed_in_every_format():
+    """A Swedish lesson: one student writes on an English tablet, one on a Finnish tablet, one in
+    the lesson's Swedish, one writes nothing; CSV, XLSX and JSON carry fi, sv, en or blank in
+    `answer_language`, and a Finnish codebook names the column in Finnish."""
+    from classroom import services as classroom
+
+    teacher = make_teacher()
+    lesson = make_lesson(owner=teacher, language="sv")
+    written = {}
+    for name, language in (("Ada", "en"), ("Bea", "fi"), ("Cai", ""), ("Dan", "en")):
+        student = join(lesson, name)[0]
+        classroom.student_set_language(student, language)
+        written[name] = language or "sv"
+    written["Dan"] = ""  # writes nothing
+    debriefing.lesson_debrief_open(lesson)
+    question = lesson.debrief_questions.order_by("position").first()
+    for student in lesson.students.exclude(pseudonym="Dan"):
+        services.answer_save_draft(student, question.pk, f"{student.pseudonym} answers")
+    assert Answer.objects.get(student__pseudonym="Bea", question=question).language == "fi"
+    client = teacher_client(teacher, "fi")
+    url = f"/lessons/{lesson.pk}/debrief/export"
+    rows = [row for row in read_csv(client.get(f"{url}.csv"), ";")
+            if row["question_number"] == "1"]
+    assert {row["pseudonym"]: row["answer_language"] for row in rows} == written
+    sheet = load_xlsx(client.get(f"{url}.xlsx"))["Vastaukset"]
+    header = [cell.value for cell in sheet[1]]
+    cells = {row[header.index("pseudonym")].value: row[header.index("answer_language")].value
+             for row in sheet.iter_rows(min_row=2)
+             if row[header.index("question_number")].value == 1}
+    assert {name: value or "" for name, value in cells.items()} == written
+    document = json.loads(client.get(f"{url}.json").content)
+    assert {row["pseudonym"]: row["answer_language"] for row in document["rows"]
+            if row["question_number"] == 1} == written
+    labels = {column: label for column, label, _meaning in _codebook_in("fi", lesson)}
+    assert labels["answer_language"] == "Vastauksen kieli"
+
+
+def _codebook_in(language, lesson):
+    with translation.override(language):
+        return exports.codebook([lesson])

@@ -12,6 +12,7 @@ from django.core import serializers
 from django.test import Client
 from django.utils import timezone
 
+from classroom import debriefing
 from classroom.models import ClassroomSettings, Lesson, Student
 from config.clock import run_job
 from debrief import exports_storage, services
@@ -68,7 +69,7 @@ def test_the_purge_deletes_expired_lessons_and_leaves_no_trace_of_their_students
     Lesson.objects.filter(pk=expired.pk).update(delete_after=timezone.now() - timedelta(hours=1))
     assert all(name in every_row_as_text() for name in names)
 
-    run_job("debrief.tasks.purge_expired")
+    run_job("classroom.tasks.purge_expired")
 
     assert not Lesson.objects.filter(pk=expired.pk).exists()
     dump = every_row_as_text()
@@ -93,14 +94,14 @@ def test_the_purge_is_a_periodic_job_for_the_clock_and_celery_beat():
     from config.celery import app
 
     task, seconds = settings.PERIODIC_JOBS["data-retention"]
-    assert task == "debrief.tasks.purge_expired" and seconds == 3600
+    assert task == "classroom.tasks.purge_expired" and seconds == 3600
     app.loader.import_default_modules()
     assert task in app.tasks
 
 
 def test_a_lesson_not_yet_due_survives_the_purge():
     lesson = make_lesson()
-    assert services.lessons_purge_expired() == 0
+    assert debriefing.lessons_purge_expired() == 0
     assert Lesson.objects.filter(pk=lesson.pk).exists()
 
 

@@ -4,15 +4,18 @@ projector's question."""
 import pytest
 from django.utils import translation
 
+from classroom import debriefing
 from classroom import selectors as classroom_selectors
 from classroom import services as classroom_services
 from classroom.models import Lesson
 from debrief import facts, selectors, services
-from debrief.defaults import FACT_KEYS
 from debrief.models import ANSWER_MAX_LENGTH, Answer, Debrief, QuestionSet
 from debrief.services import DebriefError
+from games.packages import package
 from tests.classroom.factories import join, make_lesson, make_teacher
 from tests.debrief.factories import opened_lesson, played_lesson
+
+FACT_KEYS = [key for key, _text in package("research_programme").debrief_questions]
 
 pytestmark = pytest.mark.django_db
 
@@ -102,7 +105,7 @@ def test_the_last_question_cannot_be_removed():
 def test_questions_are_fixed_once_the_debrief_opens():
     """After opening, rewording or loading another set is refused."""
     lesson = make_lesson()
-    services.debrief_open(lesson)
+    debriefing.lesson_debrief_open(lesson)
     question = lesson.debrief_questions.first()
     with pytest.raises(DebriefError) as refusal:
         services.question_update(lesson, question.pk, "Changed")
@@ -129,7 +132,7 @@ def test_opening_the_debrief_switches_the_lesson_and_gives_everyone_answers_with
     """Status DEBRIEF, every tablet's page is /debrief/, and each student has an answer per
     question holding the facts of their own seat's game, from the log."""
     lesson, joined, games = played_lesson(students=3, seeds=(5,))
-    services.debrief_open(lesson)
+    debriefing.lesson_debrief_open(lesson)
     lesson.refresh_from_db()
     assert lesson.status == Lesson.Status.DEBRIEF
     students = [student for student, _token in joined]
@@ -149,16 +152,16 @@ def test_opening_the_debrief_switches_the_lesson_and_gives_everyone_answers_with
 def test_opening_twice_changes_nothing_and_an_ended_lesson_cannot_open():
     """A double tap is harmless; an ended lesson is refused."""
     lesson = make_lesson()
-    first = services.debrief_open(lesson)
+    first = debriefing.lesson_debrief_open(lesson)
     lesson.refresh_from_db()
     version = lesson.version
-    assert services.debrief_open(lesson).pk == first.pk
+    assert debriefing.lesson_debrief_open(lesson).pk == first.pk
     lesson.refresh_from_db()
     assert lesson.version == version
     ended = make_lesson()
     classroom_services.lesson_end(ended)
     with pytest.raises(DebriefError) as refusal:
-        services.debrief_open(ended)
+        debriefing.lesson_debrief_open(ended)
     assert refusal.value.code == "lesson_ended"
 
 
@@ -167,12 +170,12 @@ def test_closing_keeps_the_lesson_in_debrief_and_reopening_allows_answers_again(
     lesson, joined, _games = opened_lesson(students=2)
     student = joined[0][0]
     question = lesson.debrief_questions.first()
-    services.debrief_close(lesson)
+    debriefing.lesson_debrief_close(lesson)
     lesson.refresh_from_db()
     assert lesson.status == Lesson.Status.DEBRIEF and not lesson.debrief.is_open
     with pytest.raises(DebriefError):
         services.answer_save_draft(student, question.pk, "late")
-    services.debrief_open(lesson)
+    debriefing.lesson_debrief_open(lesson)
     assert services.answer_save_draft(student, question.pk, "in time").text == "in time"
 
 
@@ -183,7 +186,7 @@ def test_a_draft_saves_and_each_save_replaces_the_last():
     """Typing saves; the newest text is the answer, with the time it was saved."""
     lesson = make_lesson()
     student, _ = join(lesson)
-    services.debrief_open(lesson)
+    debriefing.lesson_debrief_open(lesson)
     question = lesson.debrief_questions.first()
     services.answer_save_draft(student, question.pk, "Because")
     answer = services.answer_save_draft(student, question.pk, "Because the die was kind")
@@ -196,7 +199,7 @@ def test_an_answer_at_the_limit_saves_and_one_over_is_refused_not_cut():
     saved version stays as it was."""
     lesson = make_lesson()
     student, _ = join(lesson)
-    services.debrief_open(lesson)
+    debriefing.lesson_debrief_open(lesson)
     question = lesson.debrief_questions.first()
     services.answer_save_draft(student, question.pk, "ä" * ANSWER_MAX_LENGTH)
     with translation.override("en"), pytest.raises(DebriefError) as refusal:
@@ -210,7 +213,7 @@ def test_control_characters_are_dropped_and_line_ends_kept():
     """NUL and other control characters go (PostgreSQL refuses NUL); newlines and tabs stay."""
     lesson = make_lesson()
     student, _ = join(lesson)
-    services.debrief_open(lesson)
+    debriefing.lesson_debrief_open(lesson)
     question = lesson.debrief_questions.first()
     answer = services.answer_save_draft(student, question.pk, "a\x00b\r\nc\td\x07")
     assert answer.text == "ab\nc\td"
@@ -220,8 +223,8 @@ def test_a_question_of_another_lesson_is_refused():
     """A forged question id changes nothing anywhere."""
     lesson, other = make_lesson(), make_lesson()
     student, _ = join(lesson)
-    services.debrief_open(lesson)
-    services.debrief_open(other)
+    debriefing.lesson_debrief_open(lesson)
+    debriefing.lesson_debrief_open(other)
     foreign = other.debrief_questions.first()
     with pytest.raises(DebriefError) as refusal:
         services.answer_save_draft(student, foreign.pk, "sneaky")
@@ -233,7 +236,7 @@ def test_a_removed_student_can_no_longer_answer_but_their_answers_stay():
     """Removing ends access; the saved answer is kept for the debrief and the export."""
     lesson = make_lesson()
     student, _ = join(lesson)
-    services.debrief_open(lesson)
+    debriefing.lesson_debrief_open(lesson)
     question = lesson.debrief_questions.first()
     services.answer_save_draft(student, question.pk, "kept")
     classroom_services.student_remove(lesson, student.pk)
@@ -276,7 +279,7 @@ def test_counts_are_answered_over_present_students():
     a, _ = join(lesson)
     b, _ = join(lesson)
     c, _ = join(lesson)
-    services.debrief_open(lesson)
+    debriefing.lesson_debrief_open(lesson)
     first = lesson.debrief_questions.order_by("position").first()
     services.answer_save_draft(a, first.pk, "yes")
     services.answer_save_draft(b, first.pk, "   ")
@@ -294,7 +297,7 @@ def test_a_star_keeps_the_text_as_starred_for_the_projector():
     """The projector shows the starred version even if the student edits afterwards."""
     lesson = make_lesson()
     student, _ = join(lesson)
-    services.debrief_open(lesson)
+    debriefing.lesson_debrief_open(lesson)
     question = lesson.debrief_questions.first()
     answer = services.answer_save_draft(student, question.pk, "Replication needs new data")
     services.answer_star(lesson, answer.pk, True)
@@ -309,8 +312,8 @@ def test_a_star_keeps_the_text_as_starred_for_the_projector():
 def test_an_empty_or_foreign_answer_cannot_be_starred():
     lesson, other = make_lesson(), make_lesson()
     student, _ = join(lesson)
-    services.debrief_open(lesson)
-    services.debrief_open(other)
+    debriefing.lesson_debrief_open(lesson)
+    debriefing.lesson_debrief_open(other)
     answer = Answer.objects.filter(student=student).first()
     with pytest.raises(DebriefError) as refusal:
         services.answer_star(lesson, answer.pk, True)
@@ -323,7 +326,7 @@ def test_an_empty_or_foreign_answer_cannot_be_starred():
 def test_the_projector_steps_through_the_questions_and_stops_at_the_ends():
     """Next and previous move one question; past the last or first nothing moves."""
     lesson = make_lesson()
-    debrief = services.debrief_open(lesson)
+    debrief = debriefing.lesson_debrief_open(lesson)
     questions = list(lesson.debrief_questions.order_by("position"))
     assert debrief.shown_question == questions[0]
     services.discussion_show(lesson, offset=-1)

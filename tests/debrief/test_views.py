@@ -8,7 +8,7 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
-from classroom import auth
+from classroom import auth, debriefing
 from classroom.models import Lesson
 from debrief import exports, services, tasks
 from debrief.models import ExportJob, QuestionSet
@@ -57,7 +57,7 @@ def test_student_page_is_read_only_after_close():
     student, token = joined[0]
     question = lesson.debrief_questions.first()
     services.answer_save_draft(student, question.pk, "What I said")
-    services.debrief_close(lesson)
+    debriefing.lesson_debrief_close(lesson)
     html = student_client(token).get("/debrief/").content.decode()
     assert 'data-debrief-open="0"' in html and "is-closed" in html
     assert "The debrief is closed" in html
@@ -94,7 +94,7 @@ def test_lesson_page_has_the_open_debrief_control_and_opening_goes_to_the_review
                                   "debrief/export.csv", "delete/"])
 def test_teacher_b_gets_404_on_teacher_as_debrief_pages(path):
     lesson = make_lesson()
-    services.debrief_open(lesson)
+    debriefing.lesson_debrief_open(lesson)
     client = teacher_client(make_teacher())
     assert client.get(f"/lessons/{lesson.pk}/{path}").status_code == 404
     assert client.post(f"/lessons/{lesson.pk}/debrief/open/").status_code == 404
@@ -189,7 +189,7 @@ def test_large_export_runs_as_a_task_and_only_its_teacher_downloads_it(
     body = b"".join(download.streaming_content).decode("utf-8")
     rows = list(csv.DictReader(io.StringIO(body[1:])))
     assert len(rows) == 25 and {int(r["lesson_id"]) for r in rows} == {first.pk, second.pk}
-    assert list(rows[0]) == exports.COLUMN_IDS
+    assert list(rows[0]) == exports.column_ids([first, second])
     assert teacher_client(make_teacher()).get(f"/debrief/exports/{job.pk}/").status_code == 404
     cache.clear()
 

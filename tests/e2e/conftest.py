@@ -4,6 +4,10 @@ The server is uvicorn running the project's ASGI application in a thread of the 
 the test database, so a test can prepare data with the ORM and check what the pages did. Tests that
 use `live_url` need the `transactional_db` fixture (the server must see committed rows).
 Screenshots go to test-results/screenshots/.
+
+Every page a test opens is watched for its Content-Security-Policy: each document the app serves
+must carry one, and a `securitypolicyviolation` event on any page fails the test. The counts are
+printed at the end of the run (FIGURE csp_…).
 """
 
 import os
@@ -74,15 +78,63 @@ def browser():
         chromium.close()
 
 
+# Reports each violation to the test through a binding (bindings are outside the page's CSP).
+LISTEN_FOR_VIOLATIONS = """document.addEventListener("securitypolicyviolation", (e) => {
+  window.cspViolation({page: document.location.href, directive: e.effectiveDirective,
+                       blocked: e.blockedURI, sample: e.sample, source: e.sourceFile,
+                       line: e.lineNumber});
+});"""
+CSP_FIGURES = {"documents": 0, "with_csp": 0, "violations": 0}
+
+
+class PolicyWatch:
+    """What one test's pages did: documents of the app without a CSP, and violations."""
+
+    def __init__(self, origin):
+        self.origin = origin
+        self.violations = []
+        self.without_csp = []
+
+    def watch(self, context):
+        context.expose_binding("cspViolation", lambda _source, report: self.violated(report))
+        context.add_init_script(LISTEN_FOR_VIOLATIONS)
+        context.on("response", self.response)
+
+    def violated(self, report):
+        CSP_FIGURES["violations"] += 1
+        self.violations.append(report)
+
+    def response(self, response):
+        if response.request.resource_type != "document" or \
+                not response.url.startswith(self.origin or "http://127.0.0.1:"):
+            return
+        CSP_FIGURES["documents"] += 1
+        if "content-security-policy" in response.headers:
+            CSP_FIGURES["with_csp"] += 1
+        else:
+            self.without_csp.append(response.url)
+
+
 @pytest.fixture
-def new_page(browser):
-    """Open pages in fresh browser contexts (one per tablet); all are closed after the test."""
+def policy_watch(request):
+    origin = request.getfixturevalue("live_url") if "live_url" in request.fixturenames else None
+    watch = PolicyWatch(origin)
+    yield watch
+    assert watch.violations == [], f"Content-Security-Policy violations: {watch.violations}"
+    assert watch.without_csp == [], f"pages without a Content-Security-Policy: {watch.without_csp}"
+
+
+@pytest.fixture
+def new_page(browser, policy_watch):
+    """Open pages in fresh browser contexts (one per tablet); all are closed after the test,
+    and the test fails if any page had no CSP or violated it."""
     contexts = []
 
     def open_page(size="tablet-landscape", locale="fi-FI"):
         width, height = SIZES[size]
         context = browser.new_context(viewport={"width": width, "height": height}, locale=locale)
         context.set_default_timeout(15_000)
+        policy_watch.watch(context)
         contexts.append(context)
         return context.new_page()
 
@@ -91,11 +143,40 @@ def new_page(browser):
         context.close()
 
 
+def pytest_terminal_summary(terminalreporter):
+    if CSP_FIGURES["documents"]:
+        terminalreporter.write_line(
+            "FIGURE csp_documents={documents} csp_with_policy={with_csp} "
+            "csp_violations={violations}".format(**CSP_FIGURES))
+    if AXE_FIGURES["states"]:
+        terminalreporter.write_line(
+            "FIGURE axe_page_states={states} axe_violations={violations}".format(**AXE_FIGURES))
+
+
+def accessibility_problems(page):
+    """axe-core's violations on the page as it is now (injected through the DevTools protocol,
+    so the page's CSP does not apply to it)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    return [f"{v['id']}: {v['help']} ({len(v['nodes'])}: "
+            f"{v['nodes'][0]['target'] if v['nodes'] else ''})"
+            for v in results.response["violations"]]
+
+
+AXE_FIGURES = {"states": 0, "violations": 0}
+
+
 def screenshot(page, name):
-    """Save a full-page screenshot for a person to look at; returns its path."""
+    """Save a full-page screenshot for a person to look at, and check the page as it is with
+    axe-core: the test fails on any violation. Returns the screenshot's path."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
+    problems = accessibility_problems(page)
+    AXE_FIGURES["states"] += 1
+    AXE_FIGURES["violations"] += len(problems)
+    assert problems == [], f"{name}: {problems}"
     return path
 
 

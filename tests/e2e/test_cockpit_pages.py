@@ -7,13 +7,14 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from classroom import cockpit, presence, stories
+from classroom import cockpit, presence
 from classroom.models import Student
 from games.models import Game
 from tests.cockpit.factories import all_bots, make_playing, run_bots, tell, until_may_tell
 from tests.e2e.conftest import off_loop
 from tests.e2e.test_play_pages import looks_right
 from tests.games.factories import play_until, tablet_token
+from tests.research_programme import stories
 from tests.sockets import session_cookie, student_cookie
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -50,7 +51,7 @@ def eight_tables(language):
             presence.presence_open(f"screenshot-{student.pk}", student)
     accepted = tell(games[0], until_may_tell(games[0]), TITLES[language][2])
     stories.story_accept(lesson, accepted.pk)
-    cockpit.lesson_show_story_titles(lesson, True)
+    cockpit.lesson_set_game_switch(lesson, "projector_story_titles", True)
     lesson.refresh_from_db()
     lesson.started_at = timezone.now() - timedelta(minutes=14)
     lesson.play_ends_at = lesson.started_at + timedelta(minutes=30)
@@ -119,7 +120,7 @@ def test_the_cockpit_tablet_and_projector_during_play_fit_every_screen(
 
 
 def stories_teller(game):
-    from classroom.models import Story
+    from tests.research_programme.stories import Story
 
     story = Story.objects.get(game=game, status="pending")
     return story.student

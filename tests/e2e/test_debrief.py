@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from openpyxl import load_workbook
 
-from classroom import auth
+from classroom import auth, debriefing
 from classroom import services as classroom_services
 from classroom.models import Lesson
 from debrief import services
@@ -143,7 +143,7 @@ def test_four_tablets_answer_the_teacher_stars_projects_and_downloads_the_xlsx(
 def make_debrief(language):
     """A lesson in the debrief with answers, a star and a long answer; and a question set."""
     lesson, joined = make_class(language=language, students=4)
-    services.debrief_open(lesson)
+    debriefing.lesson_debrief_open(lesson)
     questions = list(lesson.debrief_questions.order_by("position"))
     for n, (student, _token) in enumerate(joined[:3]):
         for question in questions[:2]:
@@ -180,10 +180,10 @@ def test_student_debrief_page_looks_right(live_url, new_page, debriefs, size, la
     box.fill("x" * 2001)
     page.locator(".answer-count.is-over").wait_for()
     look(page, f"{size}-{language}-debrief-student-too-long")
-    off_the_browser_loop(lambda: services.debrief_close(lesson))
+    off_the_browser_loop(lambda: debriefing.lesson_debrief_close(lesson))
     page.locator("#debrief-page.is-closed").wait_for()
     look(page, f"{size}-{language}-debrief-student-closed")
-    off_the_browser_loop(lambda: services.debrief_open(lesson))
+    off_the_browser_loop(lambda: debriefing.lesson_debrief_open(lesson))
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -1,6 +1,7 @@
 """A whole school game in real browsers: three tablets join, the teacher seats and starts them,
 and a bot on each tablet plays through the page's own buttons to the end screen; one tablet
-reloads in the middle of the game and carries on."""
+reloads in the middle of the game and carries on, another switches itself to Finnish from the
+play page's menu and plays on at its seat."""
 
 import random
 import re
@@ -61,9 +62,31 @@ def tap_something(page, rng):
     return text
 
 
+def switch_to_finnish(page):
+    """Open the play page's menu and choose suomi: the page comes back in Finnish, same seat."""
+    seat = page.locator("body").get_attribute("data-me")
+    summary = page.locator(".tablet-menu summary")
+    box = summary.bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44
+    summary.click()
+    group = page.get_by_role("group", name="Language of this tablet")
+    assert group.get_by_role("button", name="English").get_attribute("aria-current") == "true"
+    screenshot(page, "play-menu-en-tablet-portrait")
+    finnish = group.get_by_role("button", name="suomi")
+    assert finnish.bounding_box()["height"] >= 44
+    finnish.click()
+    page.wait_for_function("() => document.documentElement.lang === 'fi'")
+    page.locator("#play-actions").wait_for()
+    page.wait_for_function("() => window.live && window.live.state.version !== null")
+    assert page.locator(".tablet-menu summary").inner_text().endswith("Valikko")
+    assert page.locator("body").get_attribute("data-me") == seat
+    settled(page)
+
+
 def test_three_students_play_a_whole_game_and_a_reloaded_tablet_carries_on(live_url, new_page):
     """Every move goes through the play page's buttons; after a reload mid-game the tablet gets
-    the whole view back and plays on; the game ends with the final scores on every tablet."""
+    the whole view back and plays on; a tablet switched to Finnish from the play menu keeps its
+    seat and plays on; the game ends with the final scores on every tablet."""
     lesson, cookie = off_loop(teacher_and_lesson)
     teacher = new_page("tablet-landscape", locale="en-GB")
     name, value = cookie.split("=", 1)
@@ -79,7 +102,7 @@ def test_three_students_play_a_whole_game_and_a_reloaded_tablet_carries_on(live_
         page.wait_for_url(re.compile("/play/$"))
         page.locator("#play-actions").wait_for()
     rng = random.Random(5)
-    reloaded = False
+    reloaded = switched = False
     taps = 0
     for _ in range(3000):
         in_step(students, lesson.pk)
@@ -99,8 +122,11 @@ def test_three_students_play_a_whole_game_and_a_reloaded_tablet_carries_on(live_
             students[1].reload()
             students[1].locator(".status-bar").wait_for()
             reloaded = True
+        if not switched and students[2].locator(".round-track .is-current").inner_text() == "2":
+            switch_to_finnish(students[2])
+            switched = True
     game = off_loop(lambda: Game.objects.get(table__lesson_id=lesson.pk))
-    assert reloaded and game.finished_at is not None and taps > 100
+    assert reloaded and switched and game.finished_at is not None and taps > 100
     engine = ENGINES[game.engine_key]
     names = {p["seat"]: p["name"] for p in game.players}
     winners = [names[s] for s in engine.outcome(engine.state_from_json(game.state))["winners"]]
@@ -109,4 +135,6 @@ def test_three_students_play_a_whole_game_and_a_reloaded_tablet_carries_on(live_
         end.wait_for()
         assert all(name in end.inner_text() for name in winners)
     screenshot(students[1], "play-end-en-tablet-landscape")
+    screenshot(students[2], "play-end-fi-switched-tablet-portrait")
+    assert students[2].evaluate("() => document.documentElement.lang") == "fi"
     assert off_loop(lambda: Lesson.objects.get(pk=lesson.pk).status) == "playing"

@@ -14,12 +14,12 @@ from channels.routing import URLRouter
 
 from classroom import services as classroom
 from classroom.models import Lesson, Student
+from classroom.play_socket import PlayConsumer
 from config.routing import websocket_urlpatterns
 from games import services
-from games.consumers import PlayConsumer
 from games.engines.base import ENGINES
-from games.engines.research_programme.content import CARDS
 from games.models import Game
+from games.research_programme.engine.content import CARDS
 from tests import sockets
 from tests.classroom.factories import join, make_teacher
 from tests.games.factories import engine_state, make_game, seat_tokens

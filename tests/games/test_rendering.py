@@ -6,8 +6,11 @@ import re
 
 import pytest
 
-from games import narration, rendering
+from games import rendering
 from games.engines.base import CHANCE, ENGINES, resolve_chance
+from games.research_programme import choices as rp_choices
+from games.research_programme import narration
+from games.research_programme import parts as rp_parts
 from games.selectors import game_snapshot
 from games.stepper import Draft, next_step
 from tests.games.factories import engine_state, make_game, play_move, play_until
@@ -40,14 +43,15 @@ def test_tablets_of_one_seat_share_one_render_per_revision():
     snapshot = snapshot_of(game)
     first = rendering.render_parts(snapshot, 2, "en")
     again = rendering.render_parts(snapshot, 2, "en")
-    assert all(first[part] is again[part] for part in rendering.SHARED)
+    assert all(first[part] is again[part] for part in rp_parts.SHARED)
     assert first["play-board"] is again["play-board"]
     assert rendering.render_parts(snapshot, 1, "en")["map-board"] is first["map-board"]
 
 
 def test_only_the_newest_revision_s_views_stay_in_memory():
     """A view is hundreds of lists and dicts that every full garbage collection walks: after ten
-    moves, each seat (and the teacher) of the table has one view kept, of the newest revision."""
+    moves, each seat, the teacher and the public (the parts every viewer shares) of the table
+    have one view kept, of the newest revision."""
     game = make_game()
     for _ in range(10):
         play_move(game)
@@ -57,7 +61,8 @@ def test_only_the_newest_revision_s_views_stay_in_memory():
     kept = {key: revision for key, (revision, _value) in rendering._latest.items()
             if key[0] == game.pk and key[-1] == "view"}
     assert sorted(kept, key=str) == sorted([(game.pk, None, "view"), (game.pk, 1, "view"),
-                                            (game.pk, 2, "view")], key=str)
+                                            (game.pk, 2, "view"), (game.pk, "public", "view")],
+                                           key=str)
     assert set(kept.values()) == {snapshot.revision}
 
 
@@ -109,7 +114,7 @@ def test_a_prediction_is_chosen_theory_then_project_then_method():
     menu = engine.action_menu(state, seat)
     asked, draft = [], Draft("prediction")
     while True:
-        step = next_step(menu, draft)
+        step = next_step(menu, draft, order=rp_choices.ORDER)
         if step.action is not None or any(o.action for o in step.options):
             break
         asked.append(step.param)
@@ -174,7 +179,7 @@ def test_a_theorys_hits_name_their_method_in_the_pages_language():
     """A hit records its method by key; the board names the method as the card does."""
     from django.utils import translation
 
-    from games import presenters
+    from games.research_programme import presentation as presenters
 
     theory = {"id": "T-GRA-1", "consensus": 1, "owner": 1, "projects_hit": 1,
               "hits": [{"project": "P-GRA-1", "method": "open_data", "seat": 1, "round": 2}]}

@@ -88,6 +88,24 @@ def test_other_seats_funding_choices_since_the_clients_version_do_not_make_it_st
     assert sorted(chosen.values_list("actor_seat", flat=True)) == [1, 2, 3, 4]
 
 
+def test_sv_27_the_stale_exemption_holds_only_for_seats_asked_together():
+    """In the Actions phase seats act in turn (SV-28): seat B's pass sent with the version from
+    before seat A's pass is stale, although both are passes of other seats (only the Funding
+    choices, SV-27, are made together)."""
+    game = make_game(seats=2)
+    play_until(game, in_actions_phase)
+    engine, state = engine_state(game)
+    game.refresh_from_db()
+    seen = game.version
+    first = state["step"]["seats"][0]
+    services.game_apply_action(game.pk, {"type": "pass", "seat": first}, expected_version=seen)
+    engine, state = engine_state(game)
+    second = state["step"]["seats"][0]
+    assert second != first and engine.current_seats(state) == [second]
+    refused("stale", services.game_apply_action, game.pk, {"type": "pass", "seat": second},
+            expected_version=seen)
+
+
 def test_something_else_since_the_clients_version_makes_a_funding_choice_stale():
     """The teacher calling time between the view and the choice makes the choice stale."""
     game = make_game()

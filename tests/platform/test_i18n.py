@@ -39,3 +39,52 @@ def test_every_catalogue_compiles_without_gettext():
     assert any(p.parts[-3] == "fi" for p in po_files)
     for po_path in po_files:
         assert po_path.with_suffix(".mo").stat().st_size > 0
+
+
+def translated(entry):
+    """A singular entry has its text; a plural one has every form."""
+    if entry.msgid_plural:
+        return bool(entry.msgstr_plural) and all(entry.msgstr_plural.values())
+    return bool(entry.msgstr)
+
+
+def test_an_empty_translation_is_caught():
+    import polib
+
+    assert not translated(polib.POEntry(msgid="Hello", msgstr=""))
+    one_form = polib.POEntry(msgid="a", msgid_plural="as", msgstr_plural={0: "x", 1: ""})
+    both = polib.POEntry(msgid="a", msgid_plural="as", msgstr_plural={0: "x", 1: "y"})
+    assert not translated(one_form) and translated(both)
+
+
+def test_every_catalogue_entry_is_translated_and_not_fuzzy():
+    """Every message of the platform's catalogue and of each game's, in every language but
+    English, has its translation (`make messages` refreshes them from the sources)."""
+    import polib
+
+    missing = {}
+    for po_path in translations.po_files():
+        po = polib.pofile(str(po_path))
+        gaps = [entry.msgid for entry in po if not entry.obsolete and (
+            "fuzzy" in entry.flags or not translated(entry))]
+        if gaps:
+            missing[str(po_path.relative_to(translations.BASE_DIR))] = gaps[:5]
+    assert missing == {}
+
+
+def test_each_registered_game_keeps_its_own_catalogue():
+    """A game's words are translated in its own folder, so adding a game touches nothing else."""
+    from games.registry import GAMES
+
+    for key in GAMES:
+        assert (translations.BASE_DIR / "games" / key / "locale" / "fi" / "LC_MESSAGES" /
+                "django.po").exists(), key
+
+
+@pytest.mark.django_db
+def test_the_switch_names_each_language_in_itself(client):
+    """suomi, svenska, English: each button in its own language, marked with its `lang`."""
+    html = client.get("/").content.decode()
+    for code, name in (("fi", "suomi"), ("sv", "svenska"), ("en", "English")):
+        assert f'value="{code}" lang="{code}"' in html
+        assert f">{name}</button>" in html

@@ -5,6 +5,7 @@ spreadsheet cell that could run."""
 import re
 import unicodedata
 
+import yaml
 from django.test import Client
 
 from classroom import auth
@@ -136,6 +137,7 @@ class Classroom:
         self.export.lessons.set([self.lesson])
         tasks.export_lessons(self.export.pk)
         self.other_question_set = debrief.question_set_create(self.other_teacher, "B's set")
+        self.bank_question = owners_draft_question(self.owner)
 
     def pending_story(self):
         """A story waiting for the teacher at table 2, for strangers to try to decide."""
@@ -179,20 +181,36 @@ def rows(queryset, exclude=()):
                   for row in queryset.values())
 
 
+def owners_draft_question(owner):
+    """A draft question in The Art of Science's bank, private to the owner."""
+    from games.art_of_science import questionbank
+    from games.art_of_science.models import Question
+
+    record = {"lang": "en", "category": "physics", "difficulty": 1,
+              "format": "multiple_choice", "prompt": "Which unit measures force?",
+              "options": ["newton", "joule", "watt"], "answer": "A", "tolerance": None,
+              "accept": [], "explanation": "Force is measured in newtons (N).",
+              "source": "Wikipedia (en): Newton (unit)", "licence": "CC-BY-4.0", "tags": []}
+    questionbank.question_import(owner, "q.yaml", yaml.safe_dump([record]).encode())
+    return Question.objects.get(owner=owner)
+
+
 def lesson_fingerprint(classroom, spare=None):
     """Every row about lesson A and the owner, as plain values; `spare` (a student) leaves out
     what that student may change about themselves: their own row, answers and stories, and
     their own table's game state and their seat's log rows."""
     from django.contrib.admin.models import LogEntry
 
-    from classroom.models import Seat, Story, Student, Table
+    from classroom.models import Seat, Student, Table
     from debrief.models import Answer, Debrief, ExportJob, LessonQuestion, QuestionSet
+    from games.art_of_science.models import Question
     from games.models import Game, GameAction
+    from tests.research_programme.stories import Story
 
     lesson = classroom.lesson
     students = Student.objects.filter(lesson=lesson)
     answers = Answer.objects.filter(question__lesson=lesson)
-    stories = Story.objects.filter(lesson=lesson)
+    stories = Story.objects.filter(game__table__lesson=lesson)
     games = Game.objects.filter(table__lesson=lesson)
     actions = GameAction.objects.filter(game__table__lesson=lesson)
     game_fields, debrief_fields = (), ()
@@ -204,7 +222,7 @@ def lesson_fingerprint(classroom, spare=None):
             own_game = spare.seat.table.game
             actions = actions.exclude(game=own_game, actor_seat=spare.seat.number)
             game_fields = {"state", "version", "revision", "bot_due_at", "turn_started_at",
-                           "idle_due_at", "finished_at"}
+                           "idle_due_at", "finished_at", "deadlines", "deadline_due_at"}
     from django.contrib.auth import get_user_model
 
     return {
@@ -221,4 +239,5 @@ def lesson_fingerprint(classroom, spare=None):
         "owner": rows(get_user_model().objects.filter(pk=classroom.owner.pk),
                       exclude={"last_login"}),
         "admin_log": rows(LogEntry.objects.all()),
+        "bank": rows(Question.objects.filter(owner=classroom.owner)),
     }

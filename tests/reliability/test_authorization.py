@@ -8,6 +8,7 @@ message types, so a page, socket or message added without an entry here fails th
 """
 
 import json
+import re
 
 import pytest
 from channels.db import database_sync_to_async
@@ -18,8 +19,8 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from config.asgi import application
-from config.live import LiveConsumer
 from config.routing import websocket_urlpatterns
+from games.live import LiveConsumer
 from tests.games.factories import bot_move
 from tests.reliability.authzkit import (
     ACTORS,
@@ -40,7 +41,7 @@ from tests.reliability.authzkit import (
 pytestmark = [pytest.mark.django_db(transaction=True)]
 
 ONLY_OWNER = frozenset({OWNER})
-REFUSED_TARGETS = ("/accounts/login/", "/join/", "/admin/login/")
+REFUSED_TARGETS = ("/accounts/login/", "/accounts/school/login/", "/join/", "/admin/login/")
 
 # Pages: route -> ({method: actors who may}, what a POST sends). The owner's own POSTs that
 # change the lesson (open and close the debrief, delete) are made at their moment in the flow.
@@ -49,7 +50,7 @@ PAGES = {
     "i18n/setlang/": ({"GET": EVERYONE, "POST": EVERYONE}, {"language": "en"}),
     "admin/": ({"GET": NOBODY, "POST": NOBODY}, {"title": "changed by a stranger"}),
     "": ({"GET": EVERYONE, "POST": EVERYONE}, {}),
-    "accounts/signup/": ({"GET": EVERYONE, "POST": EVERYONE}, {}),
+    "accounts/signup/": ({"GET": NOBODY, "POST": NOBODY}, {}),  # closed outside the demo
     "accounts/login/": ({"GET": EVERYONE, "POST": EVERYONE}, {}),
     "accounts/logout/": ({"GET": NOBODY, "POST": EVERYONE}, {}),
     "accounts/password_change/": ({"GET": TEACHERS, "POST": TEACHERS}, {}),
@@ -60,12 +61,33 @@ PAGES = {
                                          {"new_password1": "Stranger-123", "new_password2":
                                           "Stranger-123"}),
     "accounts/reset/done/": ({"GET": EVERYONE, "POST": NOBODY}, {}),
+    # Invitations: without a usable invitation in the session the page says so (410).
+    "accounts/invitation/": ({"GET": EVERYONE, "POST": EVERYONE},
+                             {"username": "stranger", "password1": "Stranger-123",
+                              "password2": "Stranger-123"}),
+    "accounts/invitation/<str:token>/": ({"GET": EVERYONE, "POST": EVERYONE}, {}),
+    "accounts/school-accounts/": ({"GET": TEACHERS, "POST": TEACHERS}, {}),
+    # School sign-in (allauth): its sign-in page and an unfinished sign-up lead to ours; no
+    # provider is configured here, so a provider's pages are not found.
+    "accounts/school/login/": ({"GET": NOBODY, "POST": NOBODY}, {}),
+    "accounts/school/signup/": ({"GET": EVERYONE, "POST": EVERYONE}, {}),
+    "accounts/school/inactive/": ({"GET": EVERYONE, "POST": NOBODY}, {}),
+    "accounts/school/login/cancelled/": ({"GET": EVERYONE, "POST": NOBODY}, {}),
+    "accounts/school/login/error/": ({"GET": EVERYONE, "POST": NOBODY}, {}),
+    "accounts/school/signup/account/": ({"GET": NOBODY, "POST": NOBODY}, {}),
+    "accounts/school/linked/": ({"GET": EVERYONE, "POST": EVERYONE}, {}),
+    "accounts/school/oidc/^(?P<provider_id>[^/]+)/login/": ({"GET": NOBODY, "POST": NOBODY}, {}),
+    "accounts/school/oidc/^(?P<provider_id>[^/]+)/login/callback/": (
+        {"GET": NOBODY, "POST": NOBODY}, {"code": "stolen", "state": "forged"}),
     "lessons/": ({"GET": TEACHERS, "POST": TEACHERS}, {}),
+    "teacher/": ({"GET": TEACHERS, "POST": TEACHERS}, {}),
     "lessons/new/": ({"GET": TEACHERS, "POST": TEACHERS}, {}),
     "lessons/<int:pk>/": ({"GET": ONLY_OWNER, "POST": ONLY_OWNER}, {}),
     "lessons/<int:pk>/projector/": ({"GET": ONLY_OWNER, "POST": ONLY_OWNER}, {}),
     "join/": ({"GET": EVERYONE, "POST": EVERYONE}, {"code": "WRONG1"}),
     "lobby/": ({"GET": STUDENTS, "POST": STUDENTS}, {}),
+    # A student's own tablet language (blank: the lesson's, as every student has it here).
+    "tablet/language/": ({"GET": NOBODY, "POST": STUDENTS}, {"language": ""}),
     "play/": ({"GET": STUDENTS, "POST": STUDENTS}, {}),
     "lessons/<int:pk>/tables/<int:number>/": ({"GET": ONLY_OWNER, "POST": ONLY_OWNER}, {}),
     "debrief/": ({"GET": STUDENTS, "POST": STUDENTS}, {}),
@@ -83,12 +105,26 @@ PAGES = {
     "debrief/exports/": ({"GET": TEACHERS, "POST": TEACHERS}, {"format": "csv",
                                                                "lessons": "LESSON"}),
     "debrief/exports/<uuid:pk>/": ({"GET": ONLY_OWNER, "POST": ONLY_OWNER}, {}),
+    # The Art of Science's question bank: any teacher's bank, a private question its owner's.
+    "games/art_of_science/questions/": ({"GET": TEACHERS, "POST": TEACHERS}, {}),
+    "games/art_of_science/questions/import/": ({"GET": NOBODY, "POST": TEACHERS}, {}),
+    "games/art_of_science/questions/approve/": ({"GET": NOBODY, "POST": TEACHERS},
+                                                {"question": "QUESTION"}),
+    "games/art_of_science/questions/export.<str:kind>": ({"GET": TEACHERS, "POST": TEACHERS},
+                                                         {}),
+    "games/art_of_science/questions/new/": ({"GET": TEACHERS, "POST": TEACHERS}, {}),
+    "games/art_of_science/questions/<int:pk>/": ({"GET": ONLY_OWNER, "POST": ONLY_OWNER},
+                                                 {"prompt": "Changed by a stranger?"}),
+    "games/art_of_science/questions/<int:pk>/delete/": ({"GET": NOBODY, "POST": ONLY_OWNER},
+                                                        {}),
 }
 # POSTs the matrix makes only as strangers: as their owner they would change the lesson.
 OWNER_POST_LATER = {"lessons/<int:pk>/debrief/open/", "lessons/<int:pk>/debrief/close/",
                     "lessons/<int:pk>/delete/", "lessons/<int:pk>/debrief/questions/",
                     "debrief/question-sets/<int:pk>/", "debrief/exports/",
-                    "debrief/question-sets/"}
+                    "debrief/question-sets/",
+                    "games/art_of_science/questions/approve/",
+                    "games/art_of_science/questions/<int:pk>/delete/"}
 
 # Sockets: route -> actors who may connect.
 SOCKETS = {
@@ -147,12 +183,19 @@ def concrete_paths(route, classroom, table=1):
     if route == "accounts/reset/<uidb64>/<token>/":
         uid = urlsafe_base64_encode(force_bytes(classroom.owner.pk))
         return [f"/accounts/reset/{uid}/not-a-valid-token/"]
+    if "(?P<provider_id>" in route:
+        return ["/" + re.sub(r"\^\(\?P<provider_id>[^)]+\)", "school", route)]
     if route == "join/":  # a reseat code in a link must not move the student (POST does)
         return ["/join/", f"/join/?code={classroom.reseat_code}"]
     if route.endswith("export.<str:format>"):
         return [f"/lessons/{lesson}/debrief/export.{f}" for f in ("csv", "xlsx", "json")]
+    if route.endswith("export.<str:kind>"):
+        return [f"/games/art_of_science/questions/export.{k}" for k in ("csv", "xlsx", "yaml")]
     pk = {"debrief/question-sets/<int:pk>/": classroom.question_set.pk,
-          "debrief/exports/<uuid:pk>/": classroom.export.pk}.get(route, lesson)
+          "debrief/exports/<uuid:pk>/": classroom.export.pk,
+          "games/art_of_science/questions/<int:pk>/": classroom.bank_question.pk,
+          "games/art_of_science/questions/<int:pk>/delete/": classroom.bank_question.pk,
+          }.get(route, lesson)
     path = route.replace("<int:pk>", str(pk)).replace("<uuid:pk>", str(pk))
     return ["/" + path.replace("<int:number>", str(table))]
 
@@ -190,7 +233,8 @@ class Tally:
 def page_matrix(classroom, tally, phase):
     """Lesson A is compared before and after each page's attempts by one method."""
     for route, (allowed, data) in PAGES.items():
-        data = {key: classroom.lesson.pk if value == "LESSON" else value
+        data = {key: {"LESSON": classroom.lesson.pk,
+                      "QUESTION": classroom.bank_question.pk}.get(value, value)
                 for key, value in data.items()}
         for method in ("GET", "POST"):
             before = lesson_fingerprint(classroom)
@@ -235,18 +279,24 @@ MESSAGES = {
     "unseat": {"student": "SEAT_STUDENT"}, "remove": {"student": "SEAT_STUDENT"},
     "reseat_code": {"student": "SEAT_STUDENT"}, "seat_everyone": {}, "start_tables": {},
     "end_lesson": {}, "tick": {}, "pause": {"message": "stranger"}, "resume": {},
-    "extend": {"minutes": 5}, "call_time": {}, "story_accept": {"story": "STORY"},
-    "story_reject": {"story": "STORY", "reason": "no"}, "nudge": {"table": 1, "seat": "SEAT"},
+    "extend": {"minutes": 5}, "call_time": {}, "approve": {"approval": "STORY"},
+    "reject": {"approval": "STORY", "reason": "no"}, "nudge": {"table": 1, "seat": "SEAT"},
     "seat_bot": {"table": 1, "seat": "SEAT", "bot": "greedy"},
-    "story_titles": {"show": True}, "pick": {"kind": "nothing"}, "act": {"action": "MOVE",
-                                                                         "version": "VERSION"},
-    "story_request": {"title": "a stranger's story"}, "story_vote": {"story": "STORY",
-                                                                     "accept": True},
+    "switch": {"name": "projector_story_titles", "on": True}, "pick": {"kind": "nothing"},
+    "act": {"action": "MOVE", "version": "VERSION"},
+    "act_inputs": {"kind": "nothing", "picks": [], "version": "VERSION"},
+    "request": {"kind": "story", "text": "a stranger's story"},
+    "vote": {"approval": "STORY", "accept": True},
     "nudge_seen": {}, "heartbeat": {}, "view": {"by": "table", "key": 1},
     "star": {"answer": "ANSWER", "starred": True}, "show": {"question": "QUESTION"},
     "open": {}, "close": {}, "next": {}, "previous": {},
     "draft": {"question": "QUESTION", "value": "written by a stranger"},
+    "adjourn": {}, "look": {"seat": "SEAT"},
+    "inputs": {"kind": "nothing", "picks": [], "values": {}},
+    "check_inputs": {"kind": "nothing", "picks": [], "values": {}},
+    "note": {"note": "a stranger's note"},
 }
+
 def message_for(kind, targets, ref):
     values = {key: targets.get(value, value) if isinstance(value, str) else value
               for key, value in MESSAGES[kind].items()}

@@ -41,6 +41,13 @@ MINIMUM_VERSIONS = {
     "pygments": "2.15.0",         # CVE-2022-40896
     "python-dotenv": "0.19.0",
     "psutil": "5.6.6",            # CVE-2019-18874
+    "pyjwt": "2.10.1",            # CVE-2024-53861 (issuer checked as a substring)
+    "requests": "2.32.4",         # CVE-2024-47081
+    "urllib3": "2.5.0",           # CVE-2025-50181, CVE-2025-50182
+    "certifi": "2024.7.4",        # CVE-2024-39689
+    "oauthlib": "3.2.1",          # CVE-2022-36087
+    "jwcrypto": "1.5.6",          # CVE-2024-28102
+    "aiosmtpd": "1.4.6",          # CVE-2024-27305, CVE-2024-34083
 }
 
 

@@ -7,13 +7,15 @@ import io
 import pytest
 from openpyxl import load_workbook
 
-from classroom.models import PSEUDONYM_MAX_LENGTH, Story
+from classroom import debriefing
+from classroom.models import PSEUDONYM_MAX_LENGTH
 from classroom.services import normalise_pseudonym
 from debrief import services, tasks
 from debrief.models import ExportJob
 from tests.classroom.factories import join, make_teacher
 from tests.cockpit.factories import make_playing, tell_and_accept
 from tests.reliability.authzkit import executable_text, injection_corpus, teacher_client
+from tests.research_programme.stories import Story
 
 pytestmark = pytest.mark.django_db
 
@@ -71,7 +73,7 @@ def corpus_lesson(settings):
             name = f"Pupil {n}"
         names.add(name.lower())
         students.append(join(lesson, name)[0])
-    services.debrief_open(lesson)
+    debriefing.lesson_debrief_open(lesson)
     questions = list(lesson.debrief_questions.order_by("position"))
     for n, (student, payload) in enumerate(zip(students, CORPUS, strict=True)):
         services.answer_save_draft(student, questions[n % len(questions)].pk, payload)
@@ -114,7 +116,7 @@ def test_injection_corpus_as_story_titles_gives_no_executable_cell():
     client = teacher_client(lesson.owner)
     for start in range(0, len(CORPUS), len(stories)):
         for story, payload in zip(stories, CORPUS[start:start + len(stories)], strict=False):
-            Story.objects.filter(pk=story.pk).update(title=payload)
+            Story.objects.filter(pk=story.pk).update(text=payload)
         response = client.get(f"/lessons/{lesson.pk}/debrief/export.csv")
         tally.csv(b"".join(response.streaming_content))
         tally.xlsx(client.get(f"/lessons/{lesson.pk}/debrief/export.xlsx").content)

@@ -14,9 +14,9 @@ from django.test import Client
 from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
 
-from config.live import LiveConsumer
-from games.consumers import PlayConsumer
+from classroom.play_socket import PlayConsumer
 from games.engines.base import CHANCE, ENGINES, IllegalAction
+from games.live import LiveConsumer
 from games.models import Game
 from tests.games.factories import make_game, seat_tokens
 from tests.reliability.fuzzkit import LoopThread, Tablet, figure, log_faults, needs_services
@@ -219,8 +219,12 @@ def draw_message(data, table):
                   st.sampled_from(KINDS) | junk, junk | st.lists(st.lists(junk, max_size=2),
                                                                 max_size=3)),
         st.builds(lambda v: {"type": "sync", "version": v}, junk),
-        st.builds(lambda s, a: {"type": "story_vote", "story": s, "accept": a,
+        st.builds(lambda s, a: {"type": "vote", "approval": s, "accept": a,
                                 "id": str(uuid.uuid4())}, junk, junk),
+        st.builds(lambda k, t: {"type": "request", "kind": k, "text": t,
+                                "id": str(uuid.uuid4())}, junk, junk),
+        st.builds(lambda k, p, v: {"type": "act_inputs", "kind": k, "picks": p, "in_x": v,
+                                   "id": str(uuid.uuid4())}, junk, junk, junk),
         st.just({"type": "heartbeat"})))
     return message(content, "either")
 

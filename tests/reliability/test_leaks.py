@@ -25,12 +25,12 @@ from channels.routing import URLRouter
 from django.test import Client
 
 from classroom.models import Lesson
+from classroom.play_socket import PlayConsumer, TableWatchConsumer
 from config.routing import websocket_urlpatterns
 from debrief import exports
 from games import services
-from games.consumers import PlayConsumer, TableWatchConsumer
 from games.engines.base import ENGINES
-from games.engines.research_programme.content import CARDS
+from games.research_programme.engine.content import CARDS
 from tests import sockets
 from tests.games.factories import engine_state, make_game, seat_tokens
 from tests.sockets import session_cookie, student_cookie

@@ -24,11 +24,10 @@ from django.test import Client
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
-from classroom import auth
+from classroom import auth, debriefing
 from classroom import services as classroom
 from config.asgi import application
 from config.routing import websocket_urlpatterns
-from debrief import services as debrief
 from tests.classroom.factories import make_lesson, make_teacher
 from tests.games.factories import bot_move
 from tests.servers import BASE_DIR, uvicorn_process
@@ -213,7 +212,7 @@ class Journey:
         self.tablets[0] = self.reseat(self.tablets[0])
         if between:
             between(self)
-        debrief.debrief_open(self.lesson)
+        debriefing.lesson_debrief_open(self.lesson)
         for client in self.tablets:
             self.tour(client)
         for path in (f"/lessons/{self.lesson.pk}/", f"/lessons/{self.lesson.pk}/projector/",

@@ -17,8 +17,9 @@ from django.db import connection
 from django.test import Client
 from django.utils import timezone
 
-from classroom import auth
+from classroom import auth, debriefing
 from classroom import services as classroom
+from classroom import tasks as classroom_tasks
 from classroom.models import Lesson, Student
 from config.asgi import application
 from debrief import services as debrief
@@ -40,6 +41,9 @@ SECRET_HASH = "a hash of a student's tablet token or reseat code (not reversible
 LINK = "an id or a link between rows"
 LESSON = "the lesson, its game and its timing: nothing about a person"
 TECHNICAL = "technical: sessions, content types, permissions, settings"
+SIGNIN = ("a teacher's failed sign-in: the account name, a keyed pseudonym of the address (no "
+          "address, no user agent), the time; deleted after the retention period")
+SECRET = "a secret of the site or a hash of one (school sign-in client, invitation token)"
 FIELDS = {
     "admin.LogEntry": {"id": LINK, "action_time": TECHNICAL, "user": LINK,
                        "content_type": LINK, "object_id": LINK, "object_repr": STUDENT_COPY,
@@ -56,22 +60,16 @@ FIELDS = {
     "classroom.Lesson": {**dict.fromkeys(
         ["title", "language", "engine_key", "variant", "seat_mode", "briefing_minutes",
          "play_minutes", "debrief_minutes", "status", "join_code", "version", "created_at",
-         "started_at", "ended_at", "delete_after", "stories_per_round", "story_judge",
-         "story_expiry_minutes", "idle_seconds", "at_play_end", "projector_story_titles",
-         "play_ends_at", "time_called_at", "paused_at", "pause_message", "resumed_at"], LESSON),
+         "started_at", "ended_at", "delete_after", "game_settings", "approval_expiry_minutes",
+         "idle_seconds", "at_play_end", "play_ends_at", "time_called_at", "paused_at",
+         "pause_message", "resumed_at", "adjourned_at"], LESSON),
         "id": LINK, "owner": LINK},
     "classroom.Table": dict.fromkeys(["id", "lesson", "number"], LINK),
     "classroom.Seat": dict.fromkeys(["id", "table", "number"], LINK),
     "classroom.Student": {"id": LINK, "lesson": LINK, "pseudonym": STUDENT_TYPED, "seat": LINK,
                           "token_hash": SECRET_HASH, "reseat_code_hash": SECRET_HASH,
                           "reseat_code_expires_at": LESSON, "joined_at": LESSON,
-                          "removed_at": LESSON},
-    "classroom.Story": {**dict.fromkeys(["id", "lesson", "game", "seat", "student", "story_id"],
-                                        LINK),
-                        **dict.fromkeys(["round", "flagged_words", "status", "reason",
-                                         "decided_by", "requested_at", "decided_at",
-                                         "expires_at"], LESSON),
-                        "title": STUDENT_TYPED},
+                          "removed_at": LESSON, "language": LESSON},
     "classroom.TabletPresence": {**dict.fromkeys(["id", "lesson", "student", "table", "seat"],
                                                  LINK),
                                  "channel_name": TECHNICAL, "connected_at": LESSON,
@@ -79,11 +77,19 @@ FIELDS = {
     "games.Game": {**dict.fromkeys(["id", "table"], LINK),
                    **dict.fromkeys(["engine_key", "variant", "options", "seed", "version",
                                     "revision", "bot_due_at", "turn_started_at", "idle_due_at",
-                                    "created_at", "finished_at"], LESSON),
+                                    "created_at", "finished_at", "deadlines",
+                                    "deadline_due_at"], LESSON),
                    "players": STUDENT_COPY, "state": STUDENT_COPY},
     "games.GameAction": {**dict.fromkeys(["id", "game", "seq"], LINK),
                          **dict.fromkeys(["action", "events", "actor_kind", "actor_seat",
-                                          "client_action_id", "created_at"], LESSON)},
+                                          "client_action_id", "together", "created_at"],
+                                         LESSON)},
+    "games.Approval": {**dict.fromkeys(["id", "game", "seat", "student", "request_id", "kind"],
+                                       LINK),
+                       **dict.fromkeys(["round", "flagged_words", "status", "reason",
+                                        "decided_by", "requested_at", "decided_at",
+                                        "expires_at"], LESSON),
+                       "text": STUDENT_TYPED},
     "debrief.QuestionSet": dict.fromkeys(["id", "owner", "title", "created_at", "updated_at"],
                                          TEACHER),
     "debrief.TemplateQuestion": dict.fromkeys(["id", "position", "text", "fact_key",
@@ -95,7 +101,44 @@ FIELDS = {
     "debrief.Answer": {**dict.fromkeys(["id", "student", "question"], LINK),
                        "text": STUDENT_TYPED, "starred_text": STUDENT_COPY,
                        **dict.fromkeys(["facts", "starred", "starred_at", "created_at",
-                                        "updated_at"], LESSON)},
+                                        "updated_at", "language"], LESSON)},
+    "classroom.TeacherInvitation": {"id": LINK, "invited_by": LINK, "used_by": LINK,
+                                    "email": TEACHER, "token_hash": SECRET,
+                                    **dict.fromkeys(["created_at", "expires_at", "used_at"],
+                                                    TECHNICAL)},
+    "axes.AccessAttempt": {"id": LINK, **dict.fromkeys(
+        ["attempt_time", "failures_since_start", "get_data", "http_accept", "ip_address",
+         "path_info", "post_data", "user_agent", "username"], SIGNIN)},
+    "axes.AccessAttemptExpiration": {"access_attempt": LINK, "expires_at": SIGNIN},
+    "axes.AccessFailureLog": {"id": LINK, **dict.fromkeys(
+        ["attempt_time", "http_accept", "ip_address", "locked_out", "path_info", "user_agent",
+         "username"], SIGNIN)},
+    # Successful sign-ins are not recorded (AXES_DISABLE_ACCESS_LOG); the table stays empty.
+    "axes.AccessLog": {"id": LINK, **dict.fromkeys(
+        ["attempt_time", "http_accept", "ip_address", "logout_time", "path_info",
+         "session_hash", "user_agent", "username"], SIGNIN)},
+    "account.EmailAddress": {"id": LINK, "user": LINK,
+                             **dict.fromkeys(["email", "primary", "verified"], TEACHER)},
+    "account.EmailConfirmation": {"id": LINK, "email_address": LINK, "key": SECRET,
+                                  **dict.fromkeys(["created", "sent"], TECHNICAL)},
+    "socialaccount.SocialApp": {"id": LINK, "secret": SECRET, **dict.fromkeys(
+        ["client_id", "key", "name", "provider", "provider_id", "settings"], TECHNICAL)},
+    "socialaccount.SocialAccount": {"id": LINK, "user": LINK, **dict.fromkeys(
+        ["date_joined", "extra_data", "last_login", "provider", "uid"], TEACHER)},
+    "socialaccount.SocialToken": {"id": LINK, "account": LINK, "app": LINK,
+                                  "token": SECRET, "token_secret": SECRET,
+                                  "expires_at": TECHNICAL},
+    "games.SeatNotes": {**dict.fromkeys(["id", "game", "seat"], LINK),
+                        **dict.fromkeys(["data", "updated_at"], LESSON)},  # a grid's marks
+    # The Art of Science's question bank: what teachers wrote, and seats' flags on it.
+    "art_of_science.Question": {**dict.fromkeys(["id", "owner"], LINK), **dict.fromkeys(
+        ["public_id", "lang", "translation_of", "category", "difficulty", "format", "prompt",
+         "options", "answer", "tolerance", "unit", "accept", "explanation", "source", "licence",
+         "image", "time_limit_s", "tags", "author", "provenance", "status", "shared",
+         "created_at", "updated_at"], TEACHER)},
+    "art_of_science.QuestionFlag": {**dict.fromkeys(["id", "question", "game", "seat"], LINK),
+                                    **dict.fromkeys(["reason", "created_at", "resolved_at"],
+                                                    LESSON)},
     "debrief.ExportJob": {**dict.fromkeys(["id", "owner", "lessons"], LINK),
                           **dict.fromkeys(["format", "language", "status", "rows", "file_name",
                                            "created_at", "finished_at"], TECHNICAL)},
@@ -118,7 +161,7 @@ def test_every_field_of_every_model_is_classified():
     print(f"FIGURE models={len(fields)} fields_classified={count} "
           f"student_typed_fields={len(typed)}")
     assert classified == fields
-    assert typed == ["classroom.Story.title", "classroom.Student.pseudonym", "debrief.Answer.text"]
+    assert typed == ["classroom.Student.pseudonym", "debrief.Answer.text", "games.Approval.text"]
 
 
 # Scanning everything ---------------------------------------------------------------------------
@@ -215,7 +258,7 @@ class Lesson45:
             await socket.disconnect()
 
     def debrief(self):
-        debrief.debrief_open(self.lesson)
+        debriefing.lesson_debrief_open(self.lesson)
         questions = list(self.lesson.debrief_questions.order_by("position"))
         for client, text in zip(self.tablets, self.answers, strict=True):
             client.get("/debrief/")
@@ -278,7 +321,7 @@ def test_retention_purge_leaves_no_row_past_its_date(settings, tmp_path):
         Lesson.objects.filter(pk=lesson.lesson.pk).update(delete_after=now - timedelta(days=1))
     ExportJob.objects.filter(lessons__in=[lesson.lesson for lesson, _ in expired]).update(
         created_at=now - timedelta(hours=settings.EXPORT_KEEP_HOURS + 1))
-    result = tasks.purge_expired()
+    result = classroom_tasks.purge_expired()
     past = Lesson.objects.filter(delete_after__lte=timezone.now()).count()
     traces = set().union(*(lesson.traces() for lesson, _ in expired))
     left = hits(traces)

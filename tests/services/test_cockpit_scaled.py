@@ -15,9 +15,10 @@ from django.utils import timezone
 from websockets.sync.client import connect
 
 from classroom import cockpit
-from classroom.models import Lesson, Story
+from classroom.models import Lesson
 from tests.cockpit.factories import make_playing, student_of, tell, until_may_tell
 from tests.games.factories import bot_move, engine_state, tablet_token
+from tests.research_programme.stories import Story
 from tests.servers import BASE_DIR, uvicorn_process
 from tests.services.test_scaled_out import scaled_env
 from tests.sockets import student_cookie
@@ -68,7 +69,7 @@ def test_beat_and_a_worker_expire_a_due_story_and_call_time_at_the_deadline(beat
 
     assert eventually(lambda: Story.objects.get(pk=story.pk).status == Story.Status.EXPIRED)
     _engine, state = engine_state(game)
-    assert state["stories"][story.story_id]["reason"] == "expired"
+    assert state["stories"][story.request_id]["reason"] == "expired"
     assert next(p for p in state["players"] if p["seat"] == seat)["ep"] == 0
     assert eventually(lambda: Lesson.objects.get(pk=late.pk).time_called_at is not None)
     assert eventually(lambda: engine_state(late_game)[1]["time_called"] is True)

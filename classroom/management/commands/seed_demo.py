@@ -8,6 +8,8 @@ from django.core.management.base import BaseCommand
 
 from classroom import services
 from classroom.models import Lesson
+from games.packages import package
+from games.registry import GAMES
 
 DEMO_USERNAME = "demo"
 DEMO_LESSON_TITLE = "Tutkimusohjelma – esittelytunti"
@@ -48,6 +50,7 @@ def demo_lesson(teacher):
     lesson = Lesson.objects.filter(owner=teacher, title=DEMO_LESSON_TITLE).exclude(
         status=Lesson.Status.ENDED).first()
     return lesson or services.lesson_create(
-        owner=teacher, title=DEMO_LESSON_TITLE, language="fi", engine_key="research_programme",
-        variant="school", seat_mode=Lesson.SeatMode.SINGLE, planned_minutes=45,
+        owner=teacher, title=DEMO_LESSON_TITLE, language="fi", engine_key=GAMES[0],
+        variant=package(GAMES[0]).default_variant, seat_mode=Lesson.SeatMode.SINGLE,
+        planned_minutes=45,
     )

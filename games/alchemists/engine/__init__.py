@@ -1,0 +1,5 @@
+"""Alchemists' pure engine (docs/games/alchemists.md)."""
+
+from .api import ENGINE
+
+__all__ = ["ENGINE"]

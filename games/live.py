@@ -1,0 +1,322 @@
+"""What every live socket of the app shares: a small JSON protocol, limits and language.
+
+Client to server: ``{"type": "...", ...}``; a domain action also carries ``id`` (the client's
+action id, for idempotency) and ``version`` (the state the client saw). Server to client:
+
+* ``{"type": "parts", "version": n, "parts": {"element-id": "<html>", ...}}``: replace regions;
+* ``{"type": "ack", "ref": id, "version": n}`` and ``{"type": "error", "code": c, "message": m,
+  "ref": id}``: the outcome of one message;
+* ``{"type": "redirect", "url": u}`` and ``{"type": "notice", "message": m}``.
+
+static/js/live.js is the client side. Group messages carry ids and versions only; each socket
+renders its own view (see docs/live.md).
+"""
+
+import contextvars
+import hashlib
+import json
+import os
+import time
+
+from asgiref.sync import async_to_sync
+from channels.consumer import get_handler_name
+from channels.db import database_sync_to_async
+from channels.generic.websocket import JsonWebsocketConsumer
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import get_supported_language_variant
+from django.utils.translation import gettext as _
+from django.utils.translation.trans_real import parse_accept_lang_header
+
+MAX_MESSAGE_BYTES = 16 * 1024
+CLOSE_NOT_ALLOWED = 4003  # the token or login no longer opens this page
+CLOSE_GONE = 4004  # what the page showed is gone (a table without a game, another's lesson)
+CLOSE_UNSUPPORTED = 1003
+CLOSE_TOO_BIG = 1009
+CLOSE_FLOODING = 4008
+
+FLOOD_PENALTY_SECONDS = 30
+QUEUED = 0.002  # seconds: a frame dispatched this soon after the previous one had queued up
+
+# What a consumer's handler sends, to its socket and to groups, while it runs (see `dispatch`).
+_outbox = contextvars.ContextVar("live_outbox", default=None)
+
+
+
+def language_from_scope(scope):
+    """The teacher's chosen language (the language cookie), else their browser's, else Finnish."""
+    wanted = [scope.get("cookies", {}).get(settings.LANGUAGE_COOKIE_NAME, "")]
+    headers = dict(scope.get("headers", []))
+    accept = headers.get(b"accept-language", b"").decode("latin-1")
+    wanted += [code for code, _q in parse_accept_lang_header(accept)]
+    for code in wanted:
+        try:
+            return get_supported_language_variant(code)
+        except LookupError:
+            continue
+    return settings.LANGUAGE_CODE
+
+
+class TokenBucket:
+    """Allows `rate` messages a second (of `clock`) on average and bursts up to `burst`."""
+
+    def __init__(self, rate, burst, clock=time.monotonic):
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.tokens, self.stamp = float(burst), clock()
+
+    def take(self):
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class PenaltyBox:
+    """Clients (by their cookies, never their address) closed for flooding, in this process:
+    they are refused at once for a while instead of being given a new burst on every reconnect."""
+
+    def __init__(self, seconds, clock=time.monotonic, capacity=10_000):
+        self.seconds, self.clock, self.capacity = seconds, clock, capacity
+        self.until = {}
+
+    def add(self, client):
+        if len(self.until) >= self.capacity:
+            now = self.clock()
+            self.until = {key: t for key, t in self.until.items() if t > now}
+        self.until[client] = self.clock() + self.seconds
+
+    def holds(self, client):
+        until = self.until.get(client)
+        return until is not None and until > self.clock()
+
+
+penalty_box = PenaltyBox(FLOOD_PENALTY_SECONDS)
+
+
+def client_of(scope):
+    """Who a socket belongs to for the flood limit: a digest of its cookies (None without)."""
+    cookie = dict(scope.get("headers", ())).get(b"cookie")
+    return hashlib.blake2b(cookie, digest_size=16).hexdigest() if cookie else None
+
+
+class FloodGuard:
+    """ASGI middleware: a socket of a client in the penalty box is closed with 4008 (which stops
+    live.js reconnecting) before any other work is done for it."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "websocket" or not penalty_box.holds(client_of(scope)):
+            return await self.app(scope, receive, send)
+        await receive()  # websocket.connect
+        await send({"type": "websocket.accept"})
+        await send({"type": "websocket.close", "code": CLOSE_FLOODING})
+
+
+class LiveConsumer(JsonWebsocketConsumer):
+    """Base consumer: parses, limits and dispatches messages by their `type`.
+
+    Subclasses list the message types they accept in `handlers` (type -> method name) and set
+    `language` in `connect`. A client that floods is told to slow down, then closed; a binary or
+    oversized frame closes the socket. Those limits are applied on the event loop, so a flood
+    never queues work for the one thread that runs every sync consumer of the process.
+    """
+
+    handlers: dict[str, str] = {"sync": "handle_sync"}
+    language = settings.LANGUAGE_CODE
+    rate_per_second = 10
+    rate_burst = 10
+    strikes_before_close = 20
+
+    @property
+    def base_send(self):
+        return self._send_later
+
+    @base_send.setter
+    def base_send(self, blocking_send):
+        """Channels hands a sync consumer a blocking send; keep its coroutine function too."""
+        self._send_blocking, self._send_now = blocking_send, blocking_send.awaitable
+
+    def _send_later(self, message):
+        outbox = _outbox.get()
+        if outbox is None:  # a subclass dispatched by itself
+            self._send_blocking(message)
+        else:
+            outbox.append((None, message))
+
+    async def dispatch(self, message):
+        if getattr(self, "closed", False) and message["type"] != "websocket.disconnect":
+            return  # frames and group messages still on their way when the socket was closed
+        if message["type"] != "websocket.receive":
+            await self.dispatch_here(message)
+            return
+        refusal = self.refusal(message, queued=time.monotonic() - self.done < QUEUED)
+        if refusal:
+            await self._send_now(refusal)
+        elif refusal is None:
+            started = time.monotonic()
+            try:
+                await self.dispatch_here(message)
+            finally:
+                self.busy += time.monotonic() - started
+        self.done = time.monotonic()
+
+    def waiting_clock(self):
+        """Time this socket's server side spent waiting for the client: the message rate is
+        measured on it, so a client that sends faster than its messages are handled (they queue
+        up) is found out however slowly the server works."""
+        return time.monotonic() - self.busy
+
+    async def dispatch_here(self, message):
+        """Run the handler on the sync thread, then send what it sent, in order, from here.
+
+        Every sync consumer of a process shares one thread. Were each send and group message
+        made from that thread, it would wait on the event loop (and on Redis) once per message,
+        and every socket of the process would wait behind it.
+        """
+        outbox = []
+        token = _outbox.set(outbox)
+        try:
+            await database_sync_to_async(self._dispatch_here)(message)
+        finally:
+            _outbox.reset(token)
+            for group, item in outbox:
+                if group is None:
+                    await self._send_now(item)
+                else:
+                    await self.channel_layer.group_send(group, item)
+
+    def _dispatch_here(self, message):
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            self.unhandled(message)
+        else:
+            handler(message)
+
+    def unhandled(self, message):
+        raise ValueError(f"No handler for message type {message['type']}")
+
+    def websocket_connect(self, message):
+        self.busy = 0.0
+        self.done = time.monotonic()
+        self.bucket = TokenBucket(self.rate_per_second, self.rate_burst, self.waiting_clock)
+        self.strikes = 0
+        self.closed = False
+        super().websocket_connect(message)
+
+    def close(self, code=None, reason=None):
+        self.closed = True
+        super().close(code)
+
+    def refusal(self, message, queued=True):
+        """None when a client's frame goes on to its handler; otherwise what to send instead ({}
+        for nothing). A binary or oversized frame closes the socket; one beyond the rate is told
+        to slow down, or closes it. Only a `queued` frame (it was there as soon as the previous
+        one was done) counts against the rate: a client that waits for each answer, as a person
+        or a test's bot does, has one message at a time in the sync thread's queue."""
+        text = message.get("text")
+        if text is None or len(text) > MAX_MESSAGE_BYTES:
+            self.closed = True
+            return {"type": "websocket.close",
+                    "code": CLOSE_UNSUPPORTED if text is None else CLOSE_TOO_BIG}
+        if not queued or self.bucket.take():
+            return None
+        self.strikes += 1
+        if self.strikes >= self.strikes_before_close:
+            self.closed = True
+            client = client_of(self.scope)
+            if client is not None:
+                penalty_box.add(client)
+            return {"type": "websocket.close", "code": CLOSE_FLOODING}
+        with translation.override(self.language):
+            return _text_frame(_error("slow_down", _("Too many messages. Wait a moment.")))
+
+    def receive(self, text_data=None, bytes_data=None, **kwargs):
+        try:
+            content = json.loads(text_data)
+        except (ValueError, RecursionError):  # RecursionError: nested too deep
+            content = None
+        self.receive_json(content)
+
+    def receive_json(self, content, **kwargs):
+        kind = content.get("type") if isinstance(content, dict) else None
+        handler = self.handlers.get(kind) if isinstance(kind, str) else None
+        with translation.override(self.language):
+            if handler is None:
+                ref = content.get("id") if isinstance(content, dict) else None
+                self.send_error("bad_message", _("The app did not understand that message."), ref)
+            else:
+                getattr(self, handler)(content)
+
+    def handle_sync(self, content):
+        """The client (re)connected or woke up: subclasses send it the whole current view."""
+
+    def send_error(self, code, message, ref=None):
+        self.send_json(_error(code, message, ref))
+
+    def send_ack(self, ref, version=None):
+        self.send_json({"type": "ack", "ref": _ref(ref), "version": version})
+
+    def send_parts(self, parts, version=None):
+        self.send_json({"type": "parts", "version": version, "parts": parts})
+
+    def send_redirect(self, url):
+        self.send_json({"type": "redirect", "url": url})
+
+    def join_group(self, group):
+        async_to_sync(self.channel_layer.group_add)(group, self.channel_name)
+        self.groups.append(group)
+
+
+def _error(code, message, ref=None):
+    return {"type": "error", "code": code, "message": str(message), "ref": _ref(ref)}
+
+
+def _text_frame(content):
+    return {"type": "websocket.send", "text": json.dumps(content)}
+
+
+def _ref(ref):
+    """Echo a client's action id only if it is a short string."""
+    return ref if isinstance(ref, str) and len(ref) <= 64 else None
+
+
+def group_send(group, message):
+    """Send a group message from synchronous code (services, tasks, views); inside a live
+    consumer's handler, once the handler has returned."""
+    outbox = _outbox.get()
+    if outbox is not None:
+        outbox.append((group, message))
+        return
+    async_to_sync(get_channel_layer().group_send)(group, message)
+
+
+class DiagnosticsConsumer(LiveConsumer):
+    """Relays a broadcast to every diagnostics socket of every process.
+
+    Open only with TUTKIMUS_LIVE_DIAGNOSTICS=1.
+
+    Operators use it to prove that the processes behind a load balancer share one channel layer.
+    """
+
+    group = "diagnostics"
+    handlers = {**LiveConsumer.handlers, "broadcast": "handle_broadcast"}
+
+    def connect(self):
+        self.accept()
+        self.join_group(self.group)
+
+    def handle_broadcast(self, content):
+        text = str(content.get("text", ""))[:200]
+        group_send(self.group, {"type": "diagnostics.message", "text": text, "pid": os.getpid()})
+
+    def diagnostics_message(self, event):
+        self.send_json(
+            {"type": "diagnostic", "text": event["text"], "from_pid": event["pid"],
+             "to_pid": os.getpid()}
+        )

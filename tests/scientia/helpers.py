@@ -1,0 +1,17 @@
+"""Scientia's lessons and games on the platform for the package's tests."""
+
+from games import rendering
+from games.selectors import game_snapshot
+from tests.games.factories import make_game
+
+
+def scientia_game(seats=3, language="en", **fields):
+    return make_game(seats=seats, language=language, engine_key="scientia", variant="lesson",
+                     **fields)
+
+
+def parts_of(game, seat, language="en", teacher=False):
+    game.refresh_from_db()
+    rendering.forget()
+    snapshot = game_snapshot(game.pk)
+    return rendering.render_parts(snapshot, seat, language, teacher=teacher)
