@@ -103,6 +103,7 @@ class GamePackage:
     card_legend = ""  # what the cockpit's table cards abbreviate, e.g. "EP = story points"
     stages: Mapping[str, Any] = {}  # summary stage -> lazy label
     errors: Mapping[str, Any] = {}  # the engine's refusal codes -> lazy message
+    ended_by: Mapping[str, Any] = {}  # the outcome's `ended_by` -> lazy sentence
     cockpit_switches: Mapping[str, Any] = {}  # game setting -> lazy label of its cockpit switch
     # The game's own pages for teachers (its urls.py, served under /games/<key>/), linked from
     # the teacher's lessons: [(url name, lazy label)].
@@ -192,7 +193,8 @@ class GamePackage:
 
     def ended_text(self, snapshot):
         """How the table's game ended, in a sentence ("" while it runs)."""
-        return ""
+        outcome = snapshot.engine.outcome(snapshot.state)
+        return self.ended_by.get(outcome.get("ended_by"), "") if outcome else ""
 
     projector_lesson_template = ""  # what the game shows the whole class beside the tables
     card_template = ""  # what the game adds to a table's card on the teacher's cockpit

@@ -77,7 +77,7 @@ def game_create_for_table(table):
     options = lesson.game_options()
     seed = secrets.randbits(62)
     state = engine.new_game(players, options, seed)
-    state, log = _resolve_chance_steps(engine, state, seed)
+    state, log = resolve_chance_steps(engine, state, seed)
     with transaction.atomic():
         game = Game.objects.create(
             table=table, engine_key=engine.info.key, variant=lesson.variant, options=options,
@@ -96,8 +96,9 @@ def game_create_for_table(table):
     return game
 
 
-def _resolve_chance_steps(engine, state, seed):
-    """Roll every die and draw every card the game now waits for; returns the log entries."""
+def resolve_chance_steps(engine, state, seed):
+    """Roll every die and draw every card the game now waits for; returns the state after them
+    and their log entries."""
     log = []
     while engine.current_seats(state) == [CHANCE]:
         if len(log) >= MAX_CHANCE_STEPS:
@@ -136,7 +137,7 @@ def game_apply_action(game_id, action, *, expected_version, client_action_id=Non
         except IllegalAction as refusal:
             message = labels.error_message(refusal.code, package(game.engine_key))
             raise GameRefusal(refusal.code, message, game.version) from None
-        state, chance_log = _resolve_chance_steps(engine, state, game.seed)
+        state, chance_log = resolve_chance_steps(engine, state, game.seed)
         together = len([seat for seat in waiting_before if seat != CHANCE]) > 1
         rows = [_row(game, 1, action, events, actor, action.get("seat"), client_action_id,
                      together)]

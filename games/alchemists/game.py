@@ -35,6 +35,7 @@ class Alchemists(GamePackage):
                     "Deb. = debunks")
     stages = labels.STAGES
     errors = labels.ERRORS
+    ended_by = labels.ENDED_BY
 
     def shared_parts(self, snapshot):
         return parts.shared_parts(snapshot)
@@ -59,10 +60,6 @@ class Alchemists(GamePackage):
 
     def projector_context(self, snapshot, summary):
         return cockpit.projector_table(snapshot, summary)
-
-    def ended_text(self, snapshot):
-        outcome = snapshot.engine.outcome(snapshot.state)
-        return labels.ENDED_BY.get(outcome["ended_by"], "") if outcome else ""
 
     def game_options(self, variant, settings):
         return lesson.game_options(variant, settings)

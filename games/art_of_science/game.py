@@ -39,6 +39,7 @@ class ArtOfScience(GamePackage):
     card_legend = _("Filled = categories filled of 6")
     stages = labels.STAGES
     errors = labels.ERRORS
+    ended_by = labels.ENDED_BY
     teacher_pages = [("art_of_science:bank", _("Questions for The Art of Science"))]
 
     def shared_parts(self, snapshot):
@@ -59,10 +60,6 @@ class ArtOfScience(GamePackage):
         if summary["stage"] == "judge" and not summary["to_act"] and not summary["over"]:
             return labels.TEACHER_JUDGES
         return super().stage_label(summary)
-
-    def ended_text(self, snapshot):
-        outcome = snapshot.engine.outcome(snapshot.state)
-        return labels.ENDED_BY.get(outcome["ended_by"], "") if outcome else ""
 
     def card_context(self, snapshot, summary):
         return cockpit.card_context(snapshot, summary)

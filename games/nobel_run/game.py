@@ -30,6 +30,7 @@ class NobelRun(GamePackage):
     card_legend = labels.LEGEND
     stages = labels.STAGES
     errors = labels.ERRORS
+    ended_by = labels.ENDED_BY
 
     def shared_parts(self, snapshot):
         return parts.shared_parts(snapshot)
@@ -45,10 +46,6 @@ class NobelRun(GamePackage):
 
     def narrate(self, events, names):
         return narration.tell(events, names)
-
-    def ended_text(self, snapshot):
-        outcome = snapshot.engine.outcome(snapshot.state)
-        return labels.ENDED_BY.get(outcome["ended_by"], "") if outcome else ""
 
     def projector_context(self, snapshot, summary):
         return cockpit.projector_table(snapshot, summary)

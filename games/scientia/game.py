@@ -35,6 +35,7 @@ class Scientia(GamePackage):
                     "longest chain of completions in one turn; Fl = flasks in storage")
     stages = labels.STAGES
     errors = labels.ERRORS
+    ended_by = labels.ENDED_BY
 
     def shared_parts(self, snapshot):
         return parts.shared_parts(snapshot)
@@ -53,10 +54,6 @@ class Scientia(GamePackage):
 
     def projector_context(self, snapshot, summary):
         return cockpit.projector_table(snapshot, summary)
-
-    def ended_text(self, snapshot):
-        outcome = snapshot.engine.outcome(snapshot.state)
-        return labels.ENDED_BY.get(outcome["ended_by"], "") if outcome else ""
 
     def game_options(self, variant, settings):
         return lesson.game_options(variant, settings)

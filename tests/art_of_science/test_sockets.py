@@ -29,6 +29,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio, pyte
 
 application = AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
 MIN_TEXT = 8  # shorter key texts ("true", "7") also stand for other things on a page
+OPEN_QUESTION_SEED = 1
 
 
 @database_sync_to_async
@@ -146,6 +147,8 @@ async def test_as_33_no_tablet_gets_a_key_before_its_answer_is_judged(seats, lan
     """Whole games with open answers: no message to any tablet carries the key of a question
     not yet judged for that seat; every tablet ends on the final scores."""
     monkeypatch.setattr(PlayConsumer, "rate_per_second", 1000)
+    # A seed whose game asks an open question (a game seeded at random may ask none).
+    monkeypatch.setattr(services.secrets, "randbits", lambda bits: OPEN_QUESTION_SEED)
     game, tokens = await new_table(seats, language, open_answers=True, judge=judge)
     state, received = await play_through_sockets(game, tokens, random.Random(seats),
                                                  teacher_judges_at_random=judge == "table")

@@ -195,3 +195,24 @@ def off_loop(call, *args, **kwargs):
 
     with ThreadPoolExecutor(1) as pool:
         return pool.submit(run).result()
+
+
+def game_version(lesson_id):
+    """The version of the game at the lesson's one table."""
+    from games.models import Game
+
+    return Game.objects.filter(table__lesson_id=lesson_id).values_list("version", flat=True).get()
+
+
+def settled(page):
+    """The page has no tap waiting for an answer."""
+    page.wait_for_function("() => !document.querySelector('[aria-busy=\"true\"]')")
+
+
+def in_step(pages, lesson_id):
+    """Wait until every tablet shows the game's current version; returns it."""
+    version = off_loop(game_version, lesson_id)
+    for page in pages:
+        page.wait_for_function(
+            "v => document.querySelector('main[data-live]').dataset.version == v", arg=version)
+    return version

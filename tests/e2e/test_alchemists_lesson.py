@@ -15,7 +15,7 @@ from openpyxl import load_workbook
 from classroom.models import Lesson
 from games.models import Game, SeatNotes
 from tests.alchemists.helpers import alchemists_game
-from tests.e2e.conftest import off_loop, screenshot
+from tests.e2e.conftest import game_version, in_step, off_loop, screenshot, settled
 from tests.e2e.test_classroom_flow import TEXT, join_by_typing
 from tests.games.factories import play_until, seat_tokens
 from tests.sockets import session_cookie, student_cookie
@@ -24,21 +24,6 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
 ACTIONS = "#play-actions"
 ENABLED = f"{ACTIONS} [data-send]:not([disabled]):not([data-nav]):not(.step-button)"
-
-
-def version_of(lesson_id):
-    return Game.objects.filter(table__lesson_id=lesson_id).values_list("version", flat=True).get()
-
-
-def settled(page):
-    page.wait_for_function("() => !document.querySelector('[aria-busy=\"true\"]')")
-
-
-def in_step(pages, lesson_id):
-    version = off_loop(version_of, lesson_id)
-    for page in pages:
-        page.wait_for_function(
-            "v => document.querySelector('main[data-live]').dataset.version == v", arg=version)
 
 
 def make_a_plan(page, rng):
@@ -105,11 +90,11 @@ def test_a_class_plays_alchemists_to_the_great_truth_and_through_the_debrief(
         page.locator("#al-notebook .al-cell").first.wait_for(state="attached")
     tablets[0].locator("details.al-lab > summary").click()  # folded on a narrow screen
     # A note: on this tablet only, and no version moves.
-    version = off_loop(version_of, lesson.pk)
+    version = off_loop(game_version, lesson.pk)
     tablets[0].locator("#al-notebook .al-cell").first.click()
     tablets[0].locator("#al-notebook .al-cell-no").first.wait_for()
     assert tablets[1].locator("#al-notebook .al-cell-no").count() == 0
-    assert off_loop(version_of, lesson.pk) == version
+    assert off_loop(game_version, lesson.pk) == version
     assert off_loop(SeatNotes.objects.count) == 1
     rng = random.Random(11)
     shot = False

@@ -19,7 +19,7 @@ from games.art_of_science.engine.bots import right_value
 from games.engines.base import ENGINES
 from games.models import Game
 from tests.art_of_science.factories import load_starter_bank
-from tests.e2e.conftest import accessibility_problems, off_loop, screenshot
+from tests.e2e.conftest import accessibility_problems, in_step, off_loop, screenshot, settled
 from tests.e2e.test_classroom_pages import FIND_PROBLEMS, sign_in
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
@@ -81,17 +81,6 @@ def game_of(lesson_id):
     game = Game.objects.get(table__lesson_id=lesson_id)
     engine = ENGINES[game.engine_key]
     return game, engine, engine.state_from_json(game.state)
-
-
-def settled(page):
-    page.wait_for_function("() => !document.querySelector('[aria-busy=\"true\"]')")
-
-
-def in_step(pages, lesson_id):
-    version = off_loop(lambda: Game.objects.get(table__lesson_id=lesson_id).version)
-    for page in pages:
-        page.wait_for_function(
-            "v => document.querySelector('main[data-live]').dataset.version == v", arg=version)
 
 
 def answer_well(page, state, rng):

@@ -12,7 +12,7 @@ from classroom.models import Lesson
 from games.engines.base import ENGINES
 from games.models import Game
 from tests.classroom.factories import make_lesson, make_teacher
-from tests.e2e.conftest import off_loop, screenshot
+from tests.e2e.conftest import in_step, off_loop, screenshot, settled
 from tests.sockets import session_cookie
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
@@ -25,31 +25,12 @@ def teacher_and_lesson():
     return make_lesson(owner=teacher, language="en"), session_cookie(teacher)
 
 
-def game_version(lesson_id):
-    return Game.objects.filter(table__lesson_id=lesson_id).values_list("version", flat=True).get()
-
-
 def join(page, live_url, code):
     page.goto(f"{live_url}/join/?code={code}")
     name = page.locator("#id_pseudonym").input_value()
     page.get_by_role("button", name="Join", exact=True).click()
     page.wait_for_url(re.compile("/lobby/$"))
     return name
-
-
-def settled(page):
-    """The page has no tap waiting for an answer."""
-    page.wait_for_function("() => !document.querySelector('[aria-busy=\"true\"]')")
-
-
-def in_step(pages, lesson_id):
-    """Wait until every tablet shows the game's current version."""
-    version = off_loop(game_version, lesson_id)
-    for page in pages:
-        page.wait_for_function(
-            "v => document.querySelector('main[data-live]').dataset.version == v",
-            arg=version)
-    return version
 
 
 def tap_something(page, rng):

@@ -9,7 +9,6 @@ from classroom import services as classroom
 from classroom.models import Lesson
 from games import services
 from games.content import PSEUDO
-from games.engines.base import CHANCE, resolve_chance
 from games.packages import package
 from games.registry import GAMES
 from tests import pseudo
@@ -47,8 +46,7 @@ def pseudo_locale(settings, monkeypatch, tmp_path):
 def ends_the_game(engine, state, action, seed):
     """Whether `action`, with the chance steps the platform resolves after it, ends the game."""
     state, _events = engine.apply_action(state, action)
-    while engine.current_seats(state) == [CHANCE]:
-        state, _events = engine.apply_action(state, resolve_chance(engine, state, seed))
+    state, _log = services.resolve_chance_steps(engine, state, seed)
     return not engine.current_seats(state)
 
 

@@ -15,7 +15,7 @@ from openpyxl import load_workbook
 
 from classroom.models import Lesson
 from games.models import Game
-from tests.e2e.conftest import off_loop, screenshot
+from tests.e2e.conftest import in_step, off_loop, screenshot, settled
 from tests.e2e.test_classroom_flow import TEXT, join_by_typing
 from tests.games.factories import play_until, seat_tokens
 from tests.scientia.helpers import scientia_game
@@ -28,23 +28,8 @@ ENABLED = f"{ACTIONS} [data-send]:not([disabled]):not([data-nav])"
 CONFIRM = f"{ACTIONS} [data-send*='\"confirm\"']"
 
 
-def version_of(lesson_id):
-    return Game.objects.filter(table__lesson_id=lesson_id).values_list("version", flat=True).get()
-
-
 def state_of(lesson_id):
     return Game.objects.filter(table__lesson_id=lesson_id).values_list("state", flat=True).get()
-
-
-def settled(page):
-    page.wait_for_function("() => !document.querySelector('[aria-busy=\"true\"]')")
-
-
-def in_step(pages, lesson_id):
-    version = off_loop(version_of, lesson_id)
-    for page in pages:
-        page.wait_for_function(
-            "v => document.querySelector('main[data-live]').dataset.version == v", arg=version)
 
 
 def take_a_turn(page, rng):
