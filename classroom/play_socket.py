@@ -21,6 +21,7 @@ class PlayConsumer(SeatSocket):
     handlers = {**SeatSocket.handlers, "nudge_seen": "handle_nudge_seen",
                 "heartbeat": "handle_heartbeat"}
     present = False
+    allowed = False  # whether the tablet may act for its seat (see `still_here`)
 
     def connect(self):
         self.accept()
@@ -40,7 +41,8 @@ class PlayConsumer(SeatSocket):
             self.join_group(f"table-{student.seat.table_id}")
             presence.presence_open(self.channel_name, student)
             self.present = True
-        if self.belongs_here(student):  # the view at once: one round trip less on slow wifi
+        self.allowed = self.belongs_here(student)
+        if self.allowed:  # the view at once: one round trip less on slow wifi
             self.send_view(full=True, shown=_int(_query(self.scope).get("shown")))
 
     def disconnect(self, code):
@@ -88,14 +90,23 @@ class PlayConsumer(SeatSocket):
             super().handle_sync(content)
 
     def still_here(self):
-        """The tablet still belongs to this seat of a lesson that plays; otherwise it is sent
-        where it belongs."""
+        """Whether the tablet may still act for its seat, without a query: decided at connect,
+        and decided again (`recheck`) only when a message says the lesson, its seating or the
+        student's access changed. Every way a seat is taken away sends one of those
+        (classroom/notify.py), and the message closes the socket or sends the tablet on."""
+        return self.allowed
+
+    def recheck(self):
+        """Read the student again: whether the tablet still belongs to this seat of a lesson
+        that plays; if not, it is closed or sent where it belongs."""
         student = auth.student_for_token(self.token)
         if student is None:
+            self.allowed = False
             self.close(code=CLOSE_NOT_ALLOWED)
             return False
         self.student = student
-        return self.belongs_here(student)
+        self.allowed = self.belongs_here(student)
+        return self.allowed
 
     def belongs_here(self, student):
         """Whether the student's tablet belongs on this seat's play page; if not, it is sent
@@ -110,17 +121,17 @@ class PlayConsumer(SeatSocket):
         return True
 
     def lesson_updated(self, event):
-        if self.still_here():
-            self.send_overlay()  # paused or resumed
+        """Paused or resumed, seats changed, the lesson moved on to its debrief or ended."""
+        if self.recheck():
+            self.send_overlay()
 
     def student_access_changed(self, event):
         """Removed, or moved to another tablet: this tablet's token no longer opens the seat."""
-        if auth.student_for_token(self.token) is None:
-            self.close(code=CLOSE_NOT_ALLOWED)
+        self.recheck()
 
     def student_language_changed(self, event):
         """The student chose another language: the page loads again in it, at the same seat."""
-        if self.still_here():
+        if self.recheck():
             self.send_redirect(selectors.PLAY_URL)
 
 

@@ -130,7 +130,9 @@ class SeatSocket(TableSocket):
         self.show_notes_of(seat)
 
     def still_here(self):
-        """Whether this socket may still act for its seat (the classroom answers)."""
+        """Whether this socket may still act for its seat (the classroom answers). Asked on
+        every tap, so it must not cost a query: authorise at connect, and let the messages that
+        take a seat away change the answer."""
         raise NotImplementedError
 
     def request_context(self):

@@ -376,6 +376,63 @@ async def test_a_removed_students_tablet_is_closed_and_a_moved_one_reloads():
     await gone.disconnect()
 
 
+async def test_a_tablet_is_authorised_at_connect_and_its_taps_read_no_student(monkeypatch):
+    """Who may act is decided when the socket opens: taps, picks, syncs and heartbeats after
+    that do not read the student again (the hot path of a lesson costs no such query)."""
+    from classroom import auth
+
+    reads = []
+    read_student = auth.student_for_token
+    monkeypatch.setattr(auth, "student_for_token",
+                        lambda token: reads.append(token) or read_student(token))
+    game, tokens = await game_with_tokens(seats=2)
+    socket = await open_socket("/ws/play/", student_cookie(tokens[1][0]))
+    await synced(socket)
+    connected = len(reads)
+    for _ in range(3):
+        engine, state, version = await current(game)
+        action = engine.bots["greedy"](state, engine.current_seats(state)[0], random.Random(1))
+        if action["seat"] != 1:
+            break
+        tap = str(uuid.uuid4())
+        await socket.send_json_to(act(action, version, tap))
+        await until(socket, lambda m, tap=tap: m.get("ref") == tap)
+    await socket.send_json_to({"type": "heartbeat"})
+    await socket.send_json_to({"type": "sync", "version": None})  # answered only if changed
+    await socket.send_json_to({"type": "pick", "kind": None})
+    await until(socket, lambda m: m["type"] == "parts")
+    assert connected >= 1 and len(reads) == connected
+    await socket.disconnect()
+
+
+async def test_a_seat_taken_away_reaches_the_socket_as_a_message_and_its_taps_stop():
+    """Moved to another seat during play: the old socket is sent to load its new seat, and a tap
+    it sends meanwhile for the seat it had is not applied."""
+    game, tokens = await game_with_tokens(seats=2)
+    engine, state, version = await current(game)
+    socket = await open_socket("/ws/play/", student_cookie(tokens[1][0]))
+    await synced(socket)
+
+    def swap_seats():
+        lesson = game.table.lesson
+        mover = Student.objects.get(seat__table=game.table, seat__number=1)
+        classroom.student_move(lesson, mover.pk, game.table.seats.get(number=2).pk)
+
+    await database_sync_to_async(swap_seats)()
+    moved = await until(socket, lambda m: m["type"] == "redirect")
+    assert moved[-1]["url"] == "/play/"
+    assert 1 in engine.current_seats(state)  # the tap would be legal for the seat it had
+    action = engine.bots["greedy"](state, 1, random.Random(3))
+    await socket.send_json_to(act(action, version, "after-the-move"))
+    await socket.send_json_to({"type": "pick", "kind": None})  # answered: the tap was handled
+    await until(socket, lambda m: m["type"] == "parts")
+    applied = await database_sync_to_async(
+        lambda: Game.objects.get(pk=game.pk).actions.filter(
+            client_action_id="after-the-move").exists())()
+    assert not applied
+    await socket.disconnect()
+
+
 async def test_a_tablet_without_a_student_is_closed_as_not_allowed():
     """No student cookie: the play socket closes with 4003."""
     socket = await open_socket("/ws/play/")
