@@ -10,8 +10,8 @@ controls, and classroom/dashboard.py for what it draws. Parts:
 * `cockpit-tables`: every table's card; `table-card-<n>`: one card, drawn again when its game
   changes, at most about three times a second; changes that come faster are drawn on the page's
   next `tick` (every second while the page is visible), which also redraws, every few seconds,
-  what moves with the clock alone (pace, idle badges, the timeline). Only parts whose HTML
-  changed are sent.
+  what moves with the clock alone (pace, idle badges, the timeline) without reading the roster
+  or the queue again, which messages keep up to date. Only parts whose HTML changed are sent.
 """
 
 import json
@@ -34,6 +34,9 @@ from games.services import GameRefusal
 
 CARD_SECONDS = 0.3
 REFRESH_SECONDS = 5.0
+# The refresh reads the roster and the queue, which messages keep up to date, this seldom: a
+# safety net, not the way a change reaches the page.
+RECHECK_SECONDS = 30.0
 BAR = "classroom/parts/cockpit_bar.html"
 QUEUE = "classroom/parts/cockpit_queue.html"
 CARD = "classroom/parts/table_card.html"
@@ -48,27 +51,42 @@ HANDLERS = {
 }
 
 
-def cockpit_parts(lesson, now=None, roster=None, drawn=None):
+def cockpit_parts(lesson, now=None, roster=None, drawn=None, tables=True, queue=True):
     """The cockpit's parts in the active language: {"bar", "queue", "tables"} (HTML), and
     "cards" ({table number: card HTML}), "games" ({game id: table id}) and "revisions" ({table id:
     the revision drawn}) for the socket. `drawn` ({table id: (card, HTML)}), which a socket keeps
-    between drawings, spares drawing again a card that has not changed."""
+    between drawings, spares drawing again a card that has not changed. A socket leaves out what
+    its page has and messages keep up to date: the cards put together (`tables`), the `queue`."""
     now = now or timezone.now()
     cards = dashboard.table_cards(lesson, now, roster)
     context = {"lesson": lesson, "timeline": dashboard.lesson_timeline(lesson, now),
-               **queue_context(lesson), "switches": switches(lesson), "cards": cards}
+               "switches": switches(lesson), "cards": cards}
     drawn = {} if drawn is None else drawn
     html = {card["number"]: card_html(card, drawn) for card in cards}
     lesson_part = dashboard.cockpit_lesson(lesson)
-    return {
-        "bar": render_to_string(BAR, context), "queue": render_to_string(QUEUE, context),
+    parts = {
+        "bar": render_to_string(BAR, context),
         "game": render_to_string(lesson_part[0], {"extra": lesson_part[1]}) if lesson_part
         else "",
-        "tables": render_to_string(TABLES, {"legend": lesson.game.card_legend, "cards": [
-            {"number": number, "html": html[number]} for number in sorted(html)]}),
         "cards": html, "games": {card["game_id"]: card["table_id"] for card in cards},
         "revisions": {card["table_id"]: card["revision"] for card in cards},
     }
+    if queue:
+        parts["queue"] = queue_html(lesson)
+    if tables:
+        parts["tables"] = tables_html(lesson, html)
+    return parts
+
+
+def tables_html(lesson, cards):
+    """Every table's card ({table number: card HTML}) in its place, with the legend."""
+    return render_to_string(TABLES, {"legend": lesson.game.card_legend, "cards": [
+        {"number": number, "html": cards[number]} for number in sorted(cards)]})
+
+
+def queue_html(lesson):
+    """The requests waiting for the teacher, and the latest decisions."""
+    return render_to_string(QUEUE, {"lesson": lesson, **queue_context(lesson)})
 
 
 def queue_context(lesson):
@@ -105,6 +123,7 @@ class CockpitMixin:
         self.card_drawn_at = {}
         self.dirty_tables = set()
         self.refreshed_at = 0.0
+        self.checked_at = 0.0  # when the roster and the queue were last read whole
         self.game_tables = {}
         self.revisions = {}  # table id -> the newest revision of its game heard of
         self.cards_drawn = {}
@@ -117,23 +136,30 @@ class CockpitMixin:
 
     # Drawing -------------------------------------------------------------------------------------
 
-    def send_cockpit(self, full=False):
-        """Every part of the cockpit that changed (all of them when `full`)."""
+    def send_cockpit(self, full=False, fresh=True):
+        """Every part of the cockpit that changed (all of them when `full`). Unless `fresh`, the
+        roster and the queue are not read again: messages keep them up to date."""
         if not self.playing:
             return
-        self.roster, self.stale_rosters = dashboard.lesson_roster(self.lesson), set()
+        if fresh or self.roster is None:
+            self.roster, self.stale_rosters = dashboard.lesson_roster(self.lesson), set()
+            self.checked_at = time.monotonic()
+        for table_id in list(self.stale_rosters):
+            self.read_roster(table_id)
         with translation.override(self.language):
-            drawn = cockpit_parts(self.lesson, roster=self.roster, drawn=self.cards_drawn)
-        parts = {"cockpit-bar": drawn["bar"], "cockpit-queue": drawn["queue"],
-                 "cockpit-game": drawn["game"]}
-        cards = {f"table-card-{n}": html for n, html in drawn["cards"].items()}
-        layout = tuple(sorted(drawn["cards"]))
-        if full or layout != self.layout:
-            parts["cockpit-tables"] = drawn["tables"]
-            self.cockpit_sent.update(cards)
-            self.layout = layout
-        else:
-            parts.update(cards)
+            drawn = cockpit_parts(self.lesson, roster=self.roster, drawn=self.cards_drawn,
+                                  tables=False, queue=fresh)
+            parts = {"cockpit-bar": drawn["bar"], "cockpit-game": drawn["game"]}
+            if fresh:
+                parts["cockpit-queue"] = drawn["queue"]
+            cards = {f"table-card-{n}": html for n, html in drawn["cards"].items()}
+            layout = tuple(sorted(drawn["cards"]))
+            if full or layout != self.layout:
+                parts["cockpit-tables"] = tables_html(self.lesson, drawn["cards"])
+                self.cockpit_sent.update(cards)
+                self.layout = layout
+            else:
+                parts.update(cards)
         self.game_tables = drawn["games"]
         for table_id, revision in drawn["revisions"].items():
             self.revisions[table_id] = max(revision, self.revisions.get(table_id, 0))
@@ -152,10 +178,7 @@ class CockpitMixin:
         if game_id is None:
             return
         if self.roster is None or table_id in self.stale_rosters:
-            table = dashboard.lesson_roster(self.lesson, table_id)
-            self.roster = table if self.roster is None else self.roster.with_table(table,
-                                                                                   table_id)
-            self.stale_rosters.discard(table_id)
+            self.read_roster(table_id)
         snapshot = game_snapshot(game_id, self.revisions.get(table_id))
         with translation.override(self.language):
             card = dashboard.table_card(self.lesson, snapshot, snapshot,
@@ -165,11 +188,14 @@ class CockpitMixin:
         self.card_drawn_at[table_id] = time.monotonic()
         self.send_changed({f"table-card-{card['number']}": html})
 
+    def read_roster(self, table_id):
+        table = dashboard.lesson_roster(self.lesson, table_id)
+        self.roster = table if self.roster is None else self.roster.with_table(table, table_id)
+        self.stale_rosters.discard(table_id)
+
     def send_queue(self):
         with translation.override(self.language):
-            html = render_to_string(QUEUE, {"lesson": self.lesson,
-                                            **queue_context(self.lesson)})
-        self.send_changed({"cockpit-queue": html})
+            self.send_changed({"cockpit-queue": queue_html(self.lesson)})
 
     def mark_table(self, table_id):
         """Draw the table's card now, or at the next tick if it was drawn a moment ago."""
@@ -207,7 +233,7 @@ class CockpitMixin:
             return
         if time.monotonic() - self.refreshed_at >= REFRESH_SECONDS:
             self.lesson.refresh_from_db()
-            self.send_cockpit()
+            self.send_cockpit(fresh=time.monotonic() - self.checked_at >= RECHECK_SECONDS)
             return
         for table_id in list(self.dirty_tables):
             self.send_card(table_id)

@@ -216,13 +216,19 @@ def table_card(lesson, game, snapshot, timeline, roster):
         "idle": idle, "pending_requests": len(pending), "pending_seats": pending,
         "pending_badge": _waiting_badge(played, len(pending)) if pending else "",
         "ended_by": played.ended_text(snapshot) if over else "",
-        "pace": table_pace(summary, game.created_at, timeline),
+        "pace": _drawn_pace(table_pace(summary, game.created_at, timeline)),
         "winners": _winners(summary),
         "can_nudge": bool(current) and not over and any(not s["bot"] for s in seats
                                                           if s["current"]),
         "game_template": played.card_template,
         "game": played.card_context(snapshot, summary) if played.card_template else {},
     }
+
+
+def _drawn_pace(pace):
+    """What a card and the timeline draw of the pace: the shares it is decided from move with
+    the clock, and a card that held them would be drawn again at every refresh for nothing."""
+    return {"position": pace["position"], "warn": pace["warn"]}
 
 
 def _waiting_badge(played, count):

@@ -5,6 +5,7 @@ shares the servers' environment (one Django set-up per mode):
     python -m bench.loadkit.db lessons N    # N teachers, each with a lesson and a signed-in session
     python -m bench.loadkit.db seating      # stdin: student cookies; stdout: their games and seats
     python -m bench.loadkit.db versions     # stdin: game ids; stdout: each game's version
+    python -m bench.loadkit.db lesson_versions  # stdin: lesson ids; stdout: each one's version
 
 Everything a student does (joining, playing) and the teacher's seating and starting go through
 the servers; only the teachers' accounts and lessons are made here, as the admin would.
@@ -68,11 +69,10 @@ def seating(cookies):
     return found
 
 
-def versions(game_ids):
-    from games.models import Game
-
+def versions(model, ids):
+    """{id: version} of the rows of `model` (Game, Lesson) with these ids."""
     return {str(pk): version for pk, version in
-            Game.objects.filter(pk__in=game_ids).values_list("pk", "version")}
+            model.objects.filter(pk__in=ids).values_list("pk", "version")}
 
 
 def main(argv):
@@ -85,7 +85,13 @@ def main(argv):
     elif command == "seating":
         result = seating(json.load(sys.stdin))
     elif command == "versions":
-        result = versions(json.load(sys.stdin))
+        from games.models import Game
+
+        result = versions(Game, json.load(sys.stdin))
+    elif command == "lesson_versions":
+        from classroom.models import Lesson
+
+        result = versions(Lesson, json.load(sys.stdin))
     else:
         raise SystemExit(f"unknown command {command}")
     json.dump(result, sys.stdout)

@@ -2,12 +2,12 @@
 
 A `Client` keeps a socket open the way live.js does: it sends `sync` on connect, keeps the last
 `version` any message carried, puts `parts` in place, and remembers when it first saw each new
-version. A `Table` groups the tablets of one game (and its lesson's dashboard); its driver lets one
-seat act every `pace` seconds: the app's tablets choose among the `data-send` buttons the server
-rendered for them (stepping through picks, as a student taps), the baselines' tablets send an
-`act` with the next version. Each action is timed from sending it until the last socket at the
-table, and the lesson's dashboard (the cockpit's card of the table, `data-game-version`), has the
-version the action produced.
+version. A `Table` groups the tablets of one game (and its lesson's dashboard); at each of its
+taps (bench/loadkit/pace.py) one seat acts: the app's tablets choose among the `data-send`
+buttons the server rendered for them (stepping through picks, as a student taps), the baselines'
+tablets send an `act` with the next version. Each action is timed from sending it until the last
+socket at the table, and the lesson's dashboard (the cockpit's card of the table,
+`data-game-version`), has the version the action produced.
 """
 
 import asyncio
@@ -44,6 +44,7 @@ class Client:
         self.closed_code = None
         self.messages = 0
         self.parts_bytes = self.parts_count = 0
+        self.parts_at = None  # when the last `parts` came
         self.socket = None
         self.reader = None
 
@@ -78,6 +79,7 @@ class Client:
             self.version = version
         kind = message.get("type")
         if kind == "parts":
+            self.parts_at = at
             self.parts.update(message.get("parts") or {})
             if "table" in message:
                 seen = self.table_versions.setdefault(message["table"], ([], []))
@@ -167,6 +169,7 @@ class Table:
     clients: list
     dashboard: Client | None = None
     game_id: int | None = None
+    lesson: int | None = None
     version: int = 0  # the baselines' last acknowledged version
     actions: list = field(default_factory=list)
 
@@ -214,36 +217,6 @@ class BaselinePlayer:
                                                      "pad": self.pad})
         table.version = answer["version"]
         return Action(table.key, started, version=answer["version"], acked=at)
-
-
-async def drive(table, player, pace, until, rng):
-    """One table's scripted pace: an action every `pace` seconds until `until` (perf_counter)."""
-    next_at = time.perf_counter() + rng.uniform(0, pace)
-    while True:
-        delay = next_at - time.perf_counter()
-        if delay > 0:
-            await asyncio.sleep(delay)
-        if time.perf_counter() >= until:
-            return
-        next_at += pace
-        client = player.actor(table)
-        if client is None:
-            continue
-        try:
-            action = await player.act(table, client)
-        except (TimeoutError, ConnectionError, OSError) as problem:
-            action = Action(table.key, time.perf_counter(), error=type(problem).__name__)
-        if action is not None:
-            table.actions.append(action)
-
-
-async def tick(dashboards, every=1.0):
-    """What live.js does on the cockpit (`data-live-tick`): a `tick` every second, which draws
-    the cards the cockpit held back (at most one drawing per card every 0.3 s). Until cancelled."""
-    while True:
-        await asyncio.sleep(every)
-        for dashboard in dashboards:
-            await dashboard.send({"type": "tick"})
 
 
 async def open_all(clients, concurrency=50):

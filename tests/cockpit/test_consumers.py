@@ -6,12 +6,14 @@ no names; a page is reloaded when its lesson moves on."""
 import asyncio
 import json
 import uuid
+from collections import Counter
 
 import pytest
 from channels.auth import AuthMiddlewareStack
 from channels.db import database_sync_to_async
 from channels.routing import URLRouter
 
+from classroom import cockpit_socket, dashboard
 from classroom.models import Student
 from config.routing import websocket_urlpatterns
 from tests import sockets
@@ -243,3 +245,41 @@ async def test_the_cockpit_goes_to_the_debrief_review_when_the_debrief_opens():
     message = await until(socket, lambda m: m.get("type") == "redirect")
     assert message["url"] == f"/lessons/{lesson.pk}/debrief/"
     await socket.disconnect()
+
+
+async def test_the_refresh_every_few_seconds_reads_no_roster_and_no_queue(monkeypatch):
+    """What moves with the clock is drawn again; the roster and the queue, which messages keep
+    up to date, are read again only every RECHECK_SECONDS, as a safety net."""
+    reads = Counter()
+
+    def counted(name, function):
+        def wrapper(*args, **kwargs):
+            reads[name] += 1
+            return function(*args, **kwargs)
+        return wrapper
+
+    monkeypatch.setattr(dashboard, "lesson_roster", counted("roster", dashboard.lesson_roster))
+    monkeypatch.setattr(cockpit_socket, "queue_context",
+                        counted("queue", cockpit_socket.queue_context))
+    monkeypatch.setattr(cockpit_socket, "cockpit_parts",
+                        counted("drawing", cockpit_socket.cockpit_parts))
+    monkeypatch.setattr(cockpit_socket, "REFRESH_SECONDS", 0.0)
+    lesson, _games, cookie = await playing()
+    socket = await cockpit(lesson, cookie)
+    seen = dict(reads)
+    await socket.send_json_to({"type": "tick"})
+    await drawn_again(reads, seen["drawing"] + 1)
+    assert (reads["roster"], reads["queue"]) == (seen["roster"], seen["queue"])
+    monkeypatch.setattr(cockpit_socket, "RECHECK_SECONDS", 0.0)
+    await socket.send_json_to({"type": "tick"})
+    await drawn_again(reads, seen["drawing"] + 2)
+    assert (reads["roster"], reads["queue"]) == (seen["roster"] + 1, seen["queue"] + 1)
+    await socket.disconnect()
+
+
+async def drawn_again(reads, drawings):
+    for _ in range(250):
+        if reads["drawing"] >= drawings:
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("the tick drew nothing")

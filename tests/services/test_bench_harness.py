@@ -1,4 +1,5 @@
-"""The live benchmark's harness at its smallest: both modes, both baselines, nothing lost.
+"""The live benchmark's harness at its smallest: both modes, both paces, both baselines, nothing
+lost.
 
 Figures are never asserted (they depend on the machine); the harness's own working is."""
 
@@ -20,9 +21,10 @@ def test_a_bench_tablet_taps_only_the_enabled_buttons_it_was_offered():
     assert offered_choices(html) == [{"type": "pick", "kind": "build", "picks": []}]
 
 
-def test_the_quick_live_benchmark_runs_both_modes_with_both_baselines(tmp_path):
-    """One small lesson per mode plays through the real sockets; every tablet ends up with its
-    game's final version, the teacher's cockpit too, and each row carries the app's and the
+def test_the_quick_live_benchmark_runs_both_modes_and_paces_with_both_baselines(tmp_path):
+    """One small lesson per mode and pace plays through the real sockets; every tablet ends up
+    with its game's final version, the teacher's cockpit too (and, at the classroom pace, the
+    projector, while the tablets send heartbeats), and each row carries the app's and the
     baselines' latencies."""
     out = tmp_path / "live.json"
     done = subprocess.run([sys.executable, "bench/live.py", "--quick", "--out", str(out)],
@@ -30,14 +32,23 @@ def test_the_quick_live_benchmark_runs_both_modes_with_both_baselines(tmp_path):
     assert done.returncode == 0, done.stderr[-3000:]
     report = json.loads(out.read_text())
     rows = report["results"]
-    assert [row["mode"] for row in rows] == ["embedded", "scaled"]
+    assert [(row["mode"], row["pace"]) for row in rows] == [
+        ("embedded", "classroom"), ("embedded", "stress"),
+        ("scaled", "classroom"), ("scaled", "stress")]
     for row in rows:
-        assert row["lessons"] == 1 and row["tablets"] == 8 and row["sockets"] == 9
+        classroom = row["pace"] == "classroom"
+        assert row["lessons"] == 1 and row["tablets"] == 8
+        assert row["sockets"] == (10 if classroom else 9)  # the classroom has a projector
         assert row["actions"] > 0 and row["lost_messages"] == 0
         assert row["p95_ms"] > 0 and row["baseline_p95_ms"] > 0 and row["relay_p95_ms"] > 0
         assert row["dashboard_measured"] and row["dashboard_p95_ms"] > 0
         assert row["cpu_ms_per_action"] > 0
         assert row["baselines"]["bare_websockets"]["lost_messages"] == 0
         assert row["baselines"]["channels_relay"]["lost_messages"] == 0
-    assert rows[1]["processes"] == 2 and len(rows[1]["server_cpu_pct"]) == 2
-    assert (out.with_suffix(".md")).read_text().count("\n| scaled |") == 1
+        assert (row["heartbeats"] > 0) == classroom
+        assert row["projectors"] == (1 if classroom else 0)
+        assert not classroom or row["projector_parts"] > 0
+    assert rows[0]["cycles"] and rows[2]["cycles"] and "cycles" not in rows[1]
+    assert rows[2]["processes"] == 2 and len(rows[2]["server_cpu_pct"]) == 2
+    assert set(report["largest_passing"]["scaled"]) == {"classroom", "stress"}
+    assert (out.with_suffix(".md")).read_text().count("\n| scaled | classroom |") == 1

@@ -1,0 +1,69 @@
+"""What the cockpit and the projector draw again, and what they keep: a card or a projector's
+table is drawn again only when what it shows changed, not because the clock moved or another
+table played."""
+
+from datetime import timedelta
+
+import pytest
+from django.template.loader import render_to_string
+from django.test.signals import template_rendered
+from django.utils import timezone, translation
+
+from classroom import dashboard
+from classroom.cockpit_socket import cockpit_parts
+from tests.cockpit.factories import make_playing
+from tests.games.factories import play_move
+
+pytestmark = pytest.mark.django_db
+
+PROJECTOR_TABLE = "classroom/parts/projector_table.html"
+
+
+@pytest.fixture
+def drawn_tables():
+    """The table numbers of the projector's tables drawn meanwhile, in order."""
+    numbers = []
+
+    def seen(sender, template, context, **kwargs):
+        if template.name == PROJECTOR_TABLE:
+            numbers.append(context["t"]["number"])
+
+    template_rendered.connect(seen)
+    yield numbers
+    template_rendered.disconnect(seen)
+
+
+def test_a_card_is_not_drawn_again_when_only_the_clock_moved(django_capture_on_commit_callbacks):
+    """The refresh every few seconds finds the same card: the pace's shares, which move with the
+    clock, are not on it (only whether the table is ahead, behind or will not finish)."""
+    lesson, (game,) = make_playing(idle_seconds=3600)
+    drawn, now = {}, timezone.now()
+    with translation.override("en"):
+        first = cockpit_parts(lesson, now=now, drawn=drawn)["cards"][1]
+        again = cockpit_parts(lesson, now=now + timedelta(seconds=90), drawn=drawn)["cards"][1]
+        assert again is first
+        with django_capture_on_commit_callbacks(execute=True):
+            play_move(game)
+        moved = cockpit_parts(lesson, now=now + timedelta(seconds=95), drawn=drawn)["cards"][1]
+    assert moved != first
+
+
+def test_the_projector_draws_again_only_the_table_that_played(
+        drawn_tables, django_capture_on_commit_callbacks):
+    lesson, games = make_playing(tables=2)
+
+    def board():
+        return render_to_string("classroom/parts/projector_board.html", {
+            "lesson": lesson, "board": dashboard.projector_board(lesson)})
+
+    with translation.override("en"):
+        before = board()
+        assert drawn_tables == [1, 2]
+        assert board() == before and drawn_tables == [1, 2]
+        with django_capture_on_commit_callbacks(execute=True):
+            for _ in range(12):  # past the first step, which does not change what is drawn
+                play_move(games[0])
+                games[0].refresh_from_db()
+        after = board()
+    assert drawn_tables == [1, 2, 1] and after != before
+    assert after.count('class="pb-table"') == 2
