@@ -1,5 +1,7 @@
+import random
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -18,6 +20,17 @@ def fresh_game_caches():
     selectors.forget_caches()
     rendering.forget()
     yield
+
+
+@pytest.fixture(autouse=True)
+def reproducible_deals(request, monkeypatch):
+    """Each test's games are dealt from seeds drawn from the test's own name, so a test that
+    plays bots to some moment meets the same deals in every run, and a failure can be replayed
+    (a rare deal failed CI twice). The engines' own tests go through many seeds on purpose."""
+    from games import services
+
+    seeds = random.Random(request.node.nodeid)
+    monkeypatch.setattr(services, "secrets", SimpleNamespace(randbits=seeds.getrandbits))
 
 
 STUB = "stub_game"

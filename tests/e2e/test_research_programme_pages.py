@@ -4,6 +4,7 @@ target's countdown, the hidden ring), the teacher's table view and the cockpit; 
 with axe, touch-sized named controls, and saved as a screenshot for a person to look at."""
 
 import random
+from unittest import mock
 
 import pytest
 
@@ -21,7 +22,8 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
 
 def a_table_at_a_defence(language):
-    """A 4-seat full game played by bots until a seat is asked to defend itself."""
+    """A 4-seat full game played by bots until a seat is asked to defend itself; under a fixed
+    seed, since a rare deal ends the game before a second Disruption card is played."""
     from django.contrib.auth import get_user_model
 
     teacher = get_user_model().objects.filter(username="ope").first() or \
@@ -31,7 +33,8 @@ def a_table_at_a_defence(language):
     for name in ("Aino", "Bertta", "Cecilia", "Daniel"):
         join(lesson, name)
     classroom.lesson_seat_everyone(lesson)
-    classroom.lesson_start_tables(lesson)
+    with mock.patch("games.services.secrets.randbits", return_value=4):
+        classroom.lesson_start_tables(lesson)
     game = Game.objects.get(table__lesson=lesson)
     engine = ENGINES[game.engine_key]
     rng = random.Random(7)
