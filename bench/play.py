@@ -75,7 +75,7 @@ def make_table(seats):
 def play_and_measure(seats, seed, figures):
     from games import rendering, services
     from games.engines.base import ENGINES
-    from games.selectors import game_snapshot
+    from games.selectors import game_snapshot, game_state
 
     game = make_table(seats)
     engine = ENGINES[game.engine_key]
@@ -83,7 +83,7 @@ def play_and_measure(seats, seed, figures):
     sent = {seat: {} for seat in [*range(1, seats + 1), None]}
     while True:
         game.refresh_from_db()
-        state = engine.state_from_json(game.state)
+        state = engine.state_from_json(game_state(game))
         current = engine.current_seats(state)
         if not current:
             break

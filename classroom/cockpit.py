@@ -24,6 +24,7 @@ from games.deadlines import games_delay_deadlines
 from games.engines.base import CALL_TIME, ENGINES
 from games.live import group_send
 from games.models import Game, GameAction
+from games.selectors import game_state
 from games.services import GameRefusal
 
 logger = logging.getLogger(__name__)
@@ -208,7 +209,7 @@ def seat_nudge(lesson, table_number, seat=None):
 def _students_to_act(game):
     engine = ENGINES[game.engine_key]
     bots = games.bot_seats(game)
-    return [seat for seat in engine.current_seats(engine.state_from_json(game.state))
+    return [seat for seat in engine.current_seats(engine.state_from_json(game_state(game)))
             if isinstance(seat, int) and seat not in bots]
 
 

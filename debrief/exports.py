@@ -24,6 +24,7 @@ from debrief import facts, selectors
 from debrief.models import Answer
 from games.models import Approval
 from games.packages import package, packages
+from games.selectors import game_state
 from games.spreadsheets import neutralise_cell
 
 FORMAT_VERSION = "tutkimusohjelma-debrief/3"  # 3: answer_language
@@ -104,7 +105,7 @@ def column_ids(lessons):
 def seat_figures(game):
     """{seat number: {column: value}} of the game's platform columns and its package's."""
     engine = facts.engine_of(game)
-    state = engine.state_from_json(game.state)
+    state = engine.state_from_json(game_state(game))
     summary, outcome = engine.summary(state), engine.outcome(state)
     scores = {s["seat"]: s["score"] for s in summary["seats"]}
     played = package(game.engine_key)

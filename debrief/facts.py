@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from games.engines.base import ENGINES
 from games.packages import package
+from games.selectors import game_state
 
 MAX_FACTS = 3
 
@@ -46,7 +47,7 @@ def game_events(game):
 
 def game_outcome(game):
     engine = engine_of(game)
-    return engine.outcome(engine.state_from_json(game.state))
+    return engine.outcome(engine.state_from_json(game_state(game)))
 
 
 def seat_game(game, seat, events=None, outcome=None):

@@ -1,7 +1,9 @@
 """A game played at one table, and the append-only log of every action applied to it.
 
-`state` is a snapshot for fast reads; the log is the truth: (seed, actions) replays the game, and
-version n is the state after the first n actions of the log. Only games/services.py writes them.
+The log is the truth: (seed, actions) replays the game, and version n is the state after the first
+n actions of the log. `snapshot` is the state at `snapshot_version`, written every few actions;
+the rows after it bring it to `version` (games.selectors.game_state). Only games/services.py
+writes them.
 """
 
 from django.db import models
@@ -28,7 +30,8 @@ class Game(models.Model):
     # Counts every change of the row (each action, and each change of who plays a seat), so live
     # pages know when to render again even when the version stays.
     revision = models.PositiveIntegerField(default=0)
-    state = models.JSONField()
+    snapshot = models.JSONField()
+    snapshot_version = models.PositiveIntegerField(default=0)
     # When a bot must act next (games.tasks.play_due_bots); None while no bot seat is to act.
     bot_due_at = models.DateTimeField(null=True, blank=True, db_index=True)
     # When the seats now to act began to wait (the turn's start, for the teacher's idle badges),

@@ -1,8 +1,10 @@
-"""Reading games for live pages.
+"""Reading games for live pages, and a game's state for its one writer.
 
 Every socket of a table renders after each change, so reads are shared per process: a game's
 snapshot is loaded once per revision, and its log rows, which never change once written, are
-loaded once and extended with the new rows only. Callers treat what they get as read-only.
+loaded once and extended with the new rows only. A game's state is kept at its newest version
+known here, and brought forward by the log rows written since, by this process or another: the
+stored state is only written every few actions. Callers treat what they get as read-only.
 """
 
 from collections import OrderedDict
@@ -69,6 +71,7 @@ class _Lru(OrderedDict):
 
 _snapshots = _Lru()
 _logs = _Lru()
+_states = _Lru()  # game id -> (version, state): the newest state this process knows
 
 
 def game_snapshot(game_id, revision=None):
@@ -76,14 +79,18 @@ def game_snapshot(game_id, revision=None):
     cached = _snapshots.get(game_id)
     if cached is not None and revision is not None and cached.revision >= revision:
         return cached
-    row = (Game.objects.select_related("table")
-           .only("pk", "engine_key", "version", "revision", "state", "players", "table__number",
-                 "table__lesson_id", "turn_started_at", "created_at", "deadlines")
-           .get(pk=game_id))
+    state = None
+    while state is None:  # another process wrote a snapshot between the two reads: read again
+        row = (Game.objects.select_related("table")
+               .only("pk", "engine_key", "version", "revision", "snapshot_version", "players",
+                     "table__number", "table__lesson_id", "turn_started_at", "created_at",
+                     "deadlines")
+               .get(pk=game_id))
+        state = _state_of(row)
     snapshot = GameSnapshot(
         game_id=row.pk, table_id=row.table_id, table_number=row.table.number,
         lesson_id=row.table.lesson_id, engine_key=row.engine_key, version=row.version,
-        revision=row.revision, state=row.state, players=tuple(row.players),
+        revision=row.revision, state=state, players=tuple(row.players),
         turn_started_at=row.turn_started_at, created_at=row.created_at,
         deadlines=tuple(row.deadlines),
     )
@@ -92,13 +99,52 @@ def game_snapshot(game_id, revision=None):
     return snapshot
 
 
-def game_remember(game, new_rows):
-    """What this process just wrote, once committed: the snapshot and the log rows, so that its
-    sockets render the change without reading it back from the database."""
+def game_state(game):
+    """The state (as the engine stores it) of `game`, a Game read under its lock with at least
+    its engine, `version` and `snapshot_version`: the one this process holds at that version, or
+    the newest it holds, or else the stored snapshot, brought forward by the log rows after it.
+    The engine replays exactly, so any process rebuilds the same state."""
+    state = _state_of(game)
+    if state is None:
+        raise RuntimeError(f"game {game.pk}: its snapshot is newer than version {game.version}")
+    return state
+
+
+def _state_of(game):
+    """As game_state; None when the stored snapshot is already past `game.version` (a read
+    without the lock, overtaken by a writer)."""
+    known = _states.get(game.pk)
+    if known is not None and known[0] == game.version:
+        return known[1]
+    if known is None or not game.snapshot_version <= known[0] < game.version:
+        known = Game.objects.values_list("snapshot_version", "snapshot").get(pk=game.pk)
+        if known[0] > game.version:
+            return None
+    engine = ENGINES[game.engine_key]
+    version, state = known
+    if version < game.version:
+        played = engine.state_from_json(state)
+        for row in game_log(game.pk, game.version)[version:]:
+            played, _events = engine.apply_action(played, row.action)
+        state = engine.state_to_json(played)
+    return _remember_state(game.pk, game.version, state)
+
+
+def _remember_state(game_id, version, state):
+    known = _states.get(game_id)
+    if known is None or known[0] <= version:
+        _states.remember(game_id, (version, state))
+    return state
+
+
+def game_remember(game, new_rows, state):
+    """What this process just wrote, once committed: the snapshot, the state and the log rows,
+    so that its sockets and its next action use them without reading them back."""
+    _remember_state(game.pk, game.version, state)
     snapshot = GameSnapshot(
         game_id=game.pk, table_id=game.table_id, table_number=game.table.number,
         lesson_id=game.table.lesson_id, engine_key=game.engine_key, version=game.version,
-        revision=game.revision, state=game.state, players=tuple(game.players),
+        revision=game.revision, state=state, players=tuple(game.players),
         turn_started_at=game.turn_started_at, created_at=game.created_at,
         deadlines=tuple(game.deadlines),
     )
@@ -133,3 +179,4 @@ def forget_caches():
     """Drop this process's cached games (tests that rebuild the database use it)."""
     _snapshots.clear()
     _logs.clear()
+    _states.clear()

@@ -15,7 +15,7 @@ from games.alchemists.engine import flow
 from games.alchemists.game import PACKAGE
 from games.engines.base import CHANCE, ENGINES, PUBLIC, TEACHER, resolve_chance
 from games.packages import packages
-from games.selectors import game_snapshot
+from games.selectors import game_snapshot, game_state
 from games.stepper import Draft
 from tests.alchemists.helpers import alchemists_game, parts_of
 from tests.games.factories import play_until
@@ -109,7 +109,7 @@ def test_every_refusal_code_of_the_engine_has_a_message():
 @pytest.mark.django_db
 def test_a_seat_sees_its_own_hand_and_the_teacher_and_others_do_not():
     game = alchemists_game(seats=3)
-    state = ENGINE.state_from_json(game.state)
+    state = ENGINE.state_from_json(game_state(game))
     for seat in (1, 2, 3):
         parts = parts_of(game, seat)
         hand = state["players"][seat - 1]["hand"]
@@ -193,7 +193,7 @@ def test_debrief_facts_and_export_figures_come_from_each_seats_own_game():
     play_until(game, lambda s: s["phase"] == "over")
     seat_note_write(game.pk, 1, {"note": {"ingredient": "toad", "alchemical": "a1",
                                           "mark": "yes"}})
-    state = ENGINE.state_from_json(game.state)
+    state = ENGINE.state_from_json(game_state(game))
     outcome = ENGINE.outcome(state)
     for seat in (1, 2, 3):
         mine = seat_game(game, seat)

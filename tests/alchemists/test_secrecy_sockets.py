@@ -21,7 +21,7 @@ from games.alchemists.engine.content import INGREDIENTS
 from games.engines.base import ENGINES
 from games.models import Game, GameAction
 from games.packages import package
-from games.selectors import forget_caches, game_snapshot
+from games.selectors import forget_caches, game_snapshot, game_state
 from tests import sockets
 from tests.alchemists.helpers import alchemists_game
 from tests.games.factories import seat_tokens
@@ -48,11 +48,13 @@ def twin_games(seats, language):
     """Two tables' games alike in everything (seed, names, log, state) but the mapping."""
     first = alchemists_game(seats=seats, language=language)
     second = alchemists_game(seats=seats, language=language)
-    mapping = _twin_mapping(first.state["secret"]["mapping"])
+    state = game_state(first)
+    mapping = _twin_mapping(state["secret"]["mapping"])
     second.seed, second.version, second.revision = first.seed, first.version, first.revision
     second.players = [{**p, "students": q["students"]}
                       for p, q in zip(first.players, second.players, strict=True)]
-    second.state = {**first.state, "secret": {**first.state["secret"], "mapping": mapping}}
+    second.snapshot = {**state, "secret": {**state["secret"], "mapping": mapping}}
+    second.snapshot_version = first.version
     second.deadlines = first.deadlines
     second.save()
     GameAction.objects.filter(game=second).delete()
@@ -72,7 +74,7 @@ def twin_games(seats, language):
 @database_sync_to_async
 def current(game):
     game.refresh_from_db()
-    return ENGINE.state_from_json(game.state), game.version
+    return ENGINE.state_from_json(game_state(game)), game.version
 
 
 @database_sync_to_async
@@ -173,7 +175,7 @@ def _projector_and_cards_alike(game_a, game_b):
     for game in (game_a, game_b):
         game.refresh_from_db()
         snapshot = game_snapshot(game.pk)
-        summary = ENGINE.summary(ENGINE.state_from_json(game.state))
+        summary = ENGINE.summary(ENGINE.state_from_json(game_state(game)))
         shown.append((package("alchemists").projector_context(snapshot, summary),
                       summary["figures"], [s["figures"] for s in summary["seats"]]))
     return shown[0] == shown[1]

@@ -20,6 +20,7 @@ from games import approvals, services
 from games.art_of_science.engine.bots import right_value
 from games.engines.base import ENGINES
 from games.models import Approval, Game
+from games.selectors import game_state
 from tests import sockets
 from tests.art_of_science.factories import aos_game
 from tests.games.factories import engine_state, seat_tokens
@@ -166,7 +167,7 @@ def at_a_duel(game):
     engine = ENGINES["art_of_science"]
     for _ in range(3000):
         game.refresh_from_db()
-        state = engine.state_from_json(game.state)
+        state = engine.state_from_json(game_state(game))
         if state["step"]["kind"] == "duel" and len(state["step"]["seats"]) == 2:
             return state
         if state["over"]:

@@ -11,6 +11,7 @@ from debrief.facts import SeatGame
 from games.engines.base import CHANCE, ENGINES, resolve_chance
 from games.models import Game, GameAction
 from games.research_programme.engine import bots
+from games.selectors import game_state
 from tests.classroom.factories import join, make_lesson, make_teacher
 
 
@@ -31,7 +32,7 @@ def play_to_end(game, bot="greedy", story_rate=0.25, accept_rate=0.8, max_steps=
     """Play the game to its end with bots and the simulated storyteller, logging every step as
     the single writer of live play does: one GameAction per action, with its events."""
     engine = ENGINES[game.engine_key]
-    state = engine.state_from_json(game.state)
+    state = engine.state_from_json(game_state(game))
     rng = random.Random(f"bots:{game.seed}")
     choose = bots.BOTS[bot]
     rows = []
@@ -61,9 +62,9 @@ def _log(game, state, rows, start):
                    actor_seat=seat)
         for n, (action, events, actor, seat) in enumerate(rows, start=1)
     )
-    game.state = engine.state_to_json(state)
     game.version = start + len(rows)
-    game.save(update_fields=["state", "version"])
+    game.snapshot, game.snapshot_version = engine.state_to_json(state), game.version
+    game.save(update_fields=["snapshot", "snapshot_version", "version"])
 
 
 def played_lesson(students=3, seeds=(7,), bot="greedy", owner=None, language="en", **fields):

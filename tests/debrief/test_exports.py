@@ -14,6 +14,7 @@ from classroom import debriefing
 from debrief import exports, services
 from debrief.models import Answer
 from games.engines.base import ENGINES
+from games.selectors import game_state
 from tests.classroom.factories import join, make_lesson, make_teacher
 from tests.debrief.factories import opened_lesson
 
@@ -137,7 +138,7 @@ def test_export_rows_carry_the_game_figures_of_each_seat():
     lesson, joined, games = opened_lesson(students=3, seeds=(5,))
     game = games[0]
     engine = ENGINES[game.engine_key]
-    state = engine.state_from_json(game.state)
+    state = engine.state_from_json(game_state(game))
     outcome = {row["seat"]: row for row in engine.outcome(state)["players"]}
     view = {p["seat"]: p for p in engine.view_for(state, None)["players"]}
     accepted = {}

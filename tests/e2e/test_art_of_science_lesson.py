@@ -18,6 +18,7 @@ from classroom.models import Lesson
 from games.art_of_science.engine.bots import right_value
 from games.engines.base import ENGINES
 from games.models import Game
+from games.selectors import game_state
 from tests.art_of_science.factories import load_starter_bank
 from tests.e2e.conftest import accessibility_problems, in_step, off_loop, screenshot, settled
 from tests.e2e.test_classroom_pages import FIND_PROBLEMS, sign_in
@@ -80,7 +81,7 @@ def make_teacher():
 def game_of(lesson_id):
     game = Game.objects.get(table__lesson_id=lesson_id)
     engine = ENGINES[game.engine_key]
-    return game, engine, engine.state_from_json(game.state)
+    return game, engine, engine.state_from_json(game_state(game))
 
 
 def answer_well(page, state, rng):

@@ -21,6 +21,7 @@ from classroom.models import Lesson, Student
 from games import deadlines
 from games.engines.base import ENGINES
 from games.models import Game
+from games.selectors import game_state
 from tests.e2e.conftest import accessibility_problems, off_loop, screenshot
 from tests.e2e.test_classroom_pages import FIND_PROBLEMS
 from tests.games.factories import tablet_token
@@ -57,7 +58,7 @@ def make_teacher():
 
 def game_of(lesson_id):
     game = Game.objects.get(table__lesson_id=lesson_id)
-    return game.pk, game.version, ENGINE.state_from_json(game.state)
+    return game.pk, game.version, ENGINE.state_from_json(game_state(game))
 
 
 # Driving one tablet's form from a bot's choice -----------------------------------------------
@@ -173,7 +174,7 @@ def give_care(lesson_id):
     from tests.nobel_run.factories import arranged
 
     game = Game.objects.get(table__lesson_id=lesson_id)
-    seat = ENGINE.state_from_json(game.state)["active"]
+    seat = ENGINE.state_from_json(game_state(game))["active"]
     arranged(game, seat, hand=["care", "work", "work", "work", "research"])
     notify.game_changed(game)
 
@@ -269,7 +270,7 @@ def test_a_class_plays_a_whole_four_seat_nobel_run_lesson_through_its_debrief(
             look_around(teacher, projector, pages, live_url, lesson_id)
     game = off_loop(Game.objects.get, pk=game_id)
     assert game.finished_at is not None and stalled
-    outcome = ENGINE.outcome(ENGINE.state_from_json(game.state))
+    outcome = ENGINE.outcome(ENGINE.state_from_json(game_state(game)))
     names = {p["seat"]: p["name"] for p in game.players}
     for page in pages.values():
         end = page.locator("#play-end .end-panel")
@@ -384,7 +385,7 @@ def test_the_english_pages_fit_both_tablet_sizes_and_the_projector(live_url, new
     for page in answering:
         page.locator("#play-log", has_text="The app chose them.").wait_for(state="attached")
     seat = off_loop(lambda: ENGINE.current_seats(ENGINE.state_from_json(
-        Game.objects.get(pk=game.pk).state))[0])
+        game_state(Game.objects.get(pk=game.pk))))[0])
     for size in sizes:
         planner = tablet(new_page, live_url, size, tokens[seat])
         planner.locator(".nr-plan").wait_for()

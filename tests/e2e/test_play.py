@@ -11,6 +11,7 @@ import pytest
 from classroom.models import Lesson
 from games.engines.base import ENGINES
 from games.models import Game
+from games.selectors import game_state
 from tests.classroom.factories import make_lesson, make_teacher
 from tests.e2e.conftest import in_step, off_loop, screenshot, settled
 from tests.sockets import session_cookie
@@ -110,7 +111,8 @@ def test_three_students_play_a_whole_game_and_a_reloaded_tablet_carries_on(live_
     assert reloaded and switched and game.finished_at is not None and taps > 100
     engine = ENGINES[game.engine_key]
     names = {p["seat"]: p["name"] for p in game.players}
-    winners = [names[s] for s in engine.outcome(engine.state_from_json(game.state))["winners"]]
+    outcome = engine.outcome(engine.state_from_json(game_state(game)))
+    winners = [names[s] for s in outcome["winners"]]
     for page in students:
         end = page.locator("#play-end .end-panel")
         end.wait_for()

@@ -6,6 +6,7 @@ import pytest
 
 from classroom.models import Student
 from games.models import Game
+from games.selectors import game_state
 from tests.e2e.conftest import off_loop, screenshot
 from tests.games.factories import make_game, play_until, tablet_token
 from tests.sockets import session_cookie, student_cookie
@@ -33,7 +34,7 @@ SPILLS = "() => document.documentElement.scrollWidth > window.innerWidth + 1"
 def acting_seat_cookie(game):
     """A tablet cookie for the seat that acts now (seat 1 when nobody does)."""
     game.refresh_from_db()
-    state = game.state
+    state = game_state(game)
     seats = state["step"]["seats"] if state.get("step") and state["step"].get("seats") else [1]
     student = Student.objects.get(seat__table=game.table, seat__number=seats[0])
     return student_cookie(tablet_token(student))

@@ -16,6 +16,7 @@ from openpyxl import load_workbook
 from classroom.models import Lesson
 from games.engines.base import ENGINES
 from games.models import Game, GameAction
+from games.selectors import game_state
 from tests.e2e.conftest import off_loop, screenshot
 from tests.e2e.test_classroom_pages import look, sign_in
 from tests.e2e.test_play import ENABLED, settled
@@ -33,7 +34,7 @@ def make_teacher():
 def current(lesson_id):
     game = Game.objects.get(table__lesson_id=lesson_id)
     engine = ENGINES[game.engine_key]
-    return engine, engine.state_from_json(game.state), game.version
+    return engine, engine.state_from_json(game_state(game)), game.version
 
 
 def defences(lesson_id):

@@ -13,6 +13,7 @@ from classroom import services as classroom
 from games import services
 from games.engines.base import ENGINES
 from games.models import Game
+from games.selectors import game_state
 from tests.classroom.factories import join, make_lesson
 from tests.e2e.conftest import off_loop
 from tests.e2e.test_classroom_pages import LOCALES, look, sign_in
@@ -40,7 +41,7 @@ def a_table_at_a_defence(language):
     rng = random.Random(7)
     for _ in range(2000):
         game.refresh_from_db()
-        state = engine.state_from_json(game.state)
+        state = engine.state_from_json(game_state(game))
         if state["step"]["kind"] == "defend" and state["tally"]["disruptions_played"] > 1:
             break
         seat = engine.current_seats(state)[0]

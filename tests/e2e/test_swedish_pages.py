@@ -14,6 +14,7 @@ from classroom import debriefing
 from classroom import services as classroom
 from debrief import services as debrief
 from debrief.models import Answer
+from games.selectors import game_state
 from tests.classroom.factories import join, make_lesson
 from tests.debrief.factories import play_to_end, reseed
 from tests.e2e.conftest import off_loop, screenshot
@@ -182,7 +183,7 @@ def mid_game(make):
     Lesson.objects.filter(pk=game.table.lesson_id).update(title="Fysik 9B")
     game.refresh_from_db()
     engine = ENGINES[game.engine_key]
-    acting = [s for s in engine.current_seats(engine.state_from_json(game.state))
+    acting = [s for s in engine.current_seats(engine.state_from_json(game_state(game)))
               if isinstance(s, int)]
     tokens = seat_tokens(game)
     return game, game.table.lesson_id, tokens[(acting or [1])[0]][0], \

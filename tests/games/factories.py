@@ -6,6 +6,7 @@ from classroom import services as classroom
 from games import services
 from games.engines.base import ENGINES
 from games.models import Game
+from games.selectors import game_state
 from tests.classroom.factories import join_many, make_lesson
 
 
@@ -21,7 +22,7 @@ def make_game(seats=3, language="en", **lesson_fields):
 def engine_state(game):
     game.refresh_from_db()
     engine = ENGINES[game.engine_key]
-    return engine, engine.state_from_json(game.state)
+    return engine, engine.state_from_json(game_state(game))
 
 
 def bot_move(game, seat=None, bot="greedy", rng=None):

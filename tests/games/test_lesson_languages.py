@@ -19,7 +19,7 @@ from games.engines.base import CHANCE, ENGINES
 from games.models import Game
 from games.packages import package
 from games.registry import GAMES
-from games.selectors import game_snapshot
+from games.selectors import game_snapshot, game_state
 from tests.classroom.factories import make_lesson
 
 pytestmark = pytest.mark.django_db
@@ -48,7 +48,7 @@ def play_whole_game(game):
     rng = random.Random(f"bots:{game.seed}")
     for _ in range(MAX_ACTIONS):
         game.refresh_from_db()
-        state = engine.state_from_json(game.state)
+        state = engine.state_from_json(game_state(game))
         waiting = [seat for seat in engine.current_seats(state) if seat != CHANCE]
         if not waiting:
             return state

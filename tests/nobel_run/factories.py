@@ -4,10 +4,10 @@ restarts from a known seed, and whole games played by the engine's bots through 
 
 import random
 
-from games import services
+from games import selectors, services
 from games.engines.base import CHANCE, ENGINES, resolve_chance
 from games.models import Game, GameAction
-from games.selectors import game_snapshot
+from games.selectors import game_snapshot, game_state
 from tests.games.factories import make_game
 
 ENGINE = ENGINES["nobel_run"]
@@ -26,8 +26,10 @@ def nr_game(seats=4, language="en", variant="short", seed=1, **settings):
                                actor_kind=GameAction.Actor.CHANCE))
     game.actions.all().delete()
     GameAction.objects.bulk_create(rows)
-    Game.objects.filter(pk=game.pk).update(state=ENGINE.state_to_json(state), seed=seed,
-                                           version=len(rows), revision=game.revision + 1)
+    Game.objects.filter(pk=game.pk).update(
+        snapshot=ENGINE.state_to_json(state), snapshot_version=len(rows), seed=seed,
+        version=len(rows), revision=game.revision + 1)
+    selectors.forget_caches()
     game.refresh_from_db()
     services.follow_deadlines(game, ENGINE, state)
     game.save(update_fields=["deadlines", "deadline_due_at"])
@@ -36,7 +38,7 @@ def nr_game(seats=4, language="en", variant="short", seed=1, **settings):
 
 def state_of(game):
     game.refresh_from_db()
-    return ENGINE.state_from_json(game.state)
+    return ENGINE.state_from_json(game_state(game))
 
 
 def step(game, bots=None, rng=None):
@@ -81,8 +83,10 @@ def arranged(game, seat, **zones):
     from tests.nobel_run.engine.factory import arrange
 
     state = arrange(state_of(game), seat, **zones)
-    Game.objects.filter(pk=game.pk).update(state=ENGINE.state_to_json(state),
+    Game.objects.filter(pk=game.pk).update(snapshot=ENGINE.state_to_json(state),
+                                           snapshot_version=game.version,
                                            revision=game.revision + 1)
+    selectors.forget_caches()
     game.refresh_from_db()
     return state
 

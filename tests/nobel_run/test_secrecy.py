@@ -25,7 +25,7 @@ from django.utils import translation
 from classroom.play_socket import PlayConsumer
 from config.routing import websocket_urlpatterns
 from debrief.facts import SeatGame
-from games import deadlines, rendering
+from games import deadlines, rendering, selectors
 from games.engines.base import CHANCE, PUBLIC, TEACHER
 from games.engines.playout import play
 from games.nobel_run import exports, narration
@@ -251,8 +251,8 @@ WATCHED = ("nr-race", "nr-turn", "nr-market", "nr-targeting", "play-end", "play-
 
 def game_state(game):
     game.refresh_from_db()
-    return game.version, ENGINE.state_from_json(game.state), tuple(game.players), \
-        tuple(game.deadlines)
+    return (game.version, ENGINE.state_from_json(selectors.game_state(game)),
+            tuple(game.players), tuple(game.deadlines))
 
 
 def twin_parts(state, viewer, players, timers, language):

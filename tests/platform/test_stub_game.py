@@ -22,6 +22,7 @@ from config.routing import websocket_urlpatterns
 from debrief import exports
 from games import approvals, deadlines, services
 from games.models import Approval, Game
+from games.selectors import game_state
 from tests.classroom.factories import join_many, make_lesson
 from tests.games.factories import seat_tokens
 from tests.sockets import open_socket, student_cookie
@@ -47,7 +48,7 @@ def stub_lesson(seats=3, **fields):
 
 def state_of(game):
     game.refresh_from_db()
-    return game.state
+    return game_state(game)
 
 
 def later(seconds):

@@ -261,16 +261,19 @@ class Tablet:
 
 def game_state(game_id):
     """(engine, state, version) of a game, read from the database."""
+    from games import selectors
     from games.engines.base import ENGINES
     from games.models import Game
 
     game = Game.objects.get(pk=game_id)
     engine = ENGINES[game.engine_key]
-    return engine, engine.state_from_json(game.state), game.version
+    return engine, engine.state_from_json(selectors.game_state(game)), game.version
 
 
 def replays_to_snapshot(game_id):
-    """(seed, log) replayed through the engine gives the stored snapshot."""
+    """(seed, log) replayed through the engine gives the stored snapshot at its version, and the
+    state at the last."""
+    from games import selectors
     from games.engines.base import ENGINES
     from games.models import Game
 
@@ -279,13 +282,16 @@ def replays_to_snapshot(game_id):
     log = list(game.actions.order_by("seq"))
     if [row.seq for row in log] != list(range(1, game.version + 1)):
         return False
-    names = [{"seat": p["seat"], "name": p["name"]} for p in game.state["players"]]
+    names = [{"seat": p["seat"], "name": p["name"]} for p in game.snapshot["players"]]
     replay = engine.new_game(names, game.options, game.seed)
+    snapshots = {game.snapshot_version: game.snapshot}
     for row in log:
+        if row.seq - 1 in snapshots and engine.state_to_json(replay) != snapshots[row.seq - 1]:
+            return False
         replay, events = engine.apply_action(replay, row.action)
         if events != row.events:
             return False
-    return engine.state_to_json(replay) == game.state
+    return engine.state_to_json(replay) == selectors.game_state(game)
 
 
 async def in_thread(function, *args):

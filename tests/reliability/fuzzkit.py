@@ -16,6 +16,7 @@ import pytest
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
 
+from games import selectors
 from games.engines.base import ENGINES
 from games.models import Game
 from tests.servers import BASE_DIR, free_port, wait_for_http
@@ -154,9 +155,9 @@ def socket_url(base_url):
 
 
 def log_faults(game):
-    """What is wrong with a game's record: the snapshot is not the replay of (seed, log), a
-    logged action is not in the rules' own form, an engine invariant is broken, a client action
-    id is logged twice. [] for a sound game."""
+    """What is wrong with a game's record: the snapshot or the state is not the replay of (seed,
+    log), a logged action is not in the rules' own form, an engine invariant is broken, a client
+    action id is logged twice. [] for a sound game."""
     game = Game.objects.get(pk=game.pk)
     engine = ENGINES[game.engine_key]
     faults = []
@@ -166,10 +167,10 @@ def log_faults(game):
     ids = [row.client_action_id for row in rows if row.client_action_id]
     if len(ids) != len(set(ids)):
         faults.append(f"game {game.pk}: a client action id logged twice")
-    start = engine.state_from_json(game.state)
-    players = [{"seat": p["seat"], "name": p["name"]} for p in start["players"]]
+    players = [{"seat": p["seat"], "name": p["name"]} for p in game.snapshot["players"]]
     replay = engine.new_game(players, game.options, game.seed)
     for row in rows:
+        faults += _snapshot_faults(game, engine, replay, row.seq - 1)
         canonical = engine.canonical_action(replay, row.action)
         if json.dumps(canonical, sort_keys=True) != json.dumps(row.action, sort_keys=True):
             faults.append(f"game {game.pk} seq {row.seq}: logged {row.action} not {canonical}")
@@ -178,9 +179,16 @@ def log_faults(game):
             faults.append(f"game {game.pk} seq {row.seq}: events differ on replay")
         faults += [f"game {game.pk} seq {row.seq}: {fault}"
                    for fault in engine.check_invariants(replay)]
-    if engine.state_to_json(replay) != game.state:
-        faults.append(f"game {game.pk}: the snapshot is not the replay of its log")
+    faults += _snapshot_faults(game, engine, replay, game.version)
+    if engine.state_to_json(replay) != selectors.game_state(game):
+        faults.append(f"game {game.pk}: the state is not the replay of its log")
     return faults
+
+
+def _snapshot_faults(game, engine, replay, version):
+    if version == game.snapshot_version and engine.state_to_json(replay) != game.snapshot:
+        return [f"game {game.pk}: the snapshot is not the replay of its log"]
+    return []
 
 
 class SocketTablet:

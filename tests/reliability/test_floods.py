@@ -21,6 +21,7 @@ from django.db import connection
 
 from games.engines.base import CHANCE, ENGINES
 from games.models import Game
+from games.selectors import game_state
 from tests.games.factories import make_game, seat_tokens
 from tests.reliability.fuzzkit import (
     SocketTablet,
@@ -149,7 +150,7 @@ def tap_steadily(base_url, start, latencies, faults, seed):
         while time.time() < start + 2 * CYCLES * PHASE:
             game = Game.objects.get(pk=game.pk)
             engine = ENGINES[game.engine_key]
-            state = engine.state_from_json(game.state)
+            state = engine.state_from_json(game_state(game))
             seats = [seat for seat in engine.current_seats(state) if seat != CHANCE]
             if not seats:
                 for tablet in tablets.values():

@@ -18,6 +18,7 @@ from classroom.play_socket import PlayConsumer
 from games.engines.base import CHANCE, ENGINES, IllegalAction
 from games.live import LiveConsumer
 from games.models import Game
+from games.selectors import game_state
 from tests.games.factories import make_game, seat_tokens
 from tests.reliability.fuzzkit import LoopThread, Tablet, figure, log_faults, needs_services
 from tests.sockets import session_cookie, student_cookie
@@ -68,7 +69,7 @@ class Table:
         if self._state[0] != self.version:
             game = Game.objects.get(pk=self.game.pk)
             self.version = game.version
-            self._state = (game.version, self.engine.state_from_json(game.state))
+            self._state = (game.version, self.engine.state_from_json(game_state(game)))
         return self.version
 
     def state(self):

@@ -13,6 +13,7 @@ from django.db import connection
 
 from games.engines.base import CHANCE, ENGINES
 from games.models import Game, GameAction
+from games.selectors import game_state
 from tests.games.factories import make_game, seat_tokens
 from tests.reliability.fuzzkit import (
     SocketTablet,
@@ -32,7 +33,7 @@ MESSAGES_PER_SECOND = 8  # each tablet stays under the socket's rate limit (10 a
 def game_now(game_id):
     game = Game.objects.get(pk=game_id)
     engine = ENGINES[game.engine_key]
-    return game, engine, engine.state_from_json(game.state)
+    return game, engine, engine.state_from_json(game_state(game))
 
 
 class TapCounter:

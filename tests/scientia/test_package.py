@@ -19,7 +19,7 @@ from games.packages import packages
 from games.scientia import labels, narration
 from games.scientia.engine import actions as engine_actions
 from games.scientia.game import PACKAGE
-from games.selectors import game_snapshot
+from games.selectors import game_snapshot, game_state
 from games.stepper import Draft
 from tests.games.factories import play_until
 from tests.scientia.helpers import parts_of, scientia_game
@@ -201,7 +201,7 @@ def test_a_seat_sees_its_lab_the_teacher_every_lab_and_everyone_the_same_table()
     assert teacher["sc-mine"].count('class="panel sc-board"') == 3
     assert "Your lab" not in teacher["sc-mine"] and "Your choices" not in teacher[
         "play-actions"]
-    acting = ENGINE.current_seats(ENGINE.state_from_json(game.state))[0]
+    acting = ENGINE.current_seats(ENGINE.state_from_json(game_state(game)))[0]
     assert "Your turn: take a card or rotate." in mine[acting]["play-status"]
     assert "of 4 turns" in mine[acting]["sc-mine"]
     assert "Technology cubes" in mine[1]["sc-supplies"] and "/ 8" in mine[1]["sc-supplies"]
@@ -301,7 +301,7 @@ def test_export_columns_are_prefixed_and_unique_across_games():
 def test_debrief_facts_and_export_figures_come_from_each_seats_own_game():
     game = scientia_game(seats=3)
     play_until(game, lambda s: s["stage"] == "over")
-    state = ENGINE.state_from_json(game.state)
+    state = ENGINE.state_from_json(game_state(game))
     outcome = ENGINE.outcome(state)
     assert len(PACKAGE.debrief_questions) == 5
     for seat in (1, 2, 3):

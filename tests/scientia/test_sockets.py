@@ -15,6 +15,7 @@ from channels.routing import URLRouter
 from classroom.play_socket import PlayConsumer
 from config.routing import websocket_urlpatterns
 from games.engines.base import ENGINES
+from games.selectors import game_state
 from tests import sockets
 from tests.games.factories import seat_tokens
 from tests.scientia.helpers import scientia_game
@@ -38,7 +39,7 @@ def new_table():
 @database_sync_to_async
 def current(game):
     game.refresh_from_db()
-    return ENGINE.state_from_json(game.state), game.version
+    return ENGINE.state_from_json(game_state(game)), game.version
 
 
 async def until(socket, predicate, timeout=5):
