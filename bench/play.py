@@ -1,12 +1,15 @@
 """Live-play benchmark: what one table's change costs the server and the network.
 
-    python bench/play.py [--games 3] [--seats 4] [--json]
+    python bench/play.py [--games 3] [--seats 4] [--json] [--database-url postgres://…]
 
-Plays greedy games through `game_apply_action` on a throwaway SQLite database and, after each
+Plays greedy games through `game_apply_action` on a throwaway SQLite database (or a PostgreSQL
+database whose name starts tutkimus_bench, recreated) and, after each
 change, renders every seat's parts and the teacher's the way the sockets do (games/rendering.py,
 with its per-process cache), and sends only what changed. Prints:
 
 * the single writer: milliseconds per `game_apply_action` (lock, apply, chance steps, log, save);
+  on PostgreSQL also what each costs the database: its backend's CPU milliseconds and the WAL it
+  writes (KiB);
 * rendering: milliseconds per revision for the whole table (every seat and a watching teacher),
   and per seat;
 * payload: bytes a tablet receives per change, as JSON and deflated (WebSocket compression);
@@ -32,10 +35,15 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 
-def setup_django():
+def setup_django(database_url=None):
     os.environ["TUTKIMUS_VAR_DIR"] = tempfile.mkdtemp(prefix="bench-play-")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     os.environ.pop("DATABASE_URL", None)
+    if database_url:
+        from bench.live import recreate_database
+
+        recreate_database(database_url)
+        os.environ["DATABASE_URL"] = database_url
     os.environ.pop("REDIS_URL", None)
     import django
 
@@ -81,6 +89,7 @@ def play_and_measure(seats, seed, figures):
     engine = ENGINES[game.engine_key]
     rng = random.Random(seed)
     sent = {seat: {} for seat in [*range(1, seats + 1), None]}
+    database = DatabaseCost.of_connection()
     while True:
         game.refresh_from_db()
         state = engine.state_from_json(game_state(game))
@@ -88,9 +97,14 @@ def play_and_measure(seats, seed, figures):
         if not current:
             break
         action = engine.bots["greedy"](state, current[0], rng)
+        before = database.now() if database else None
         started = time.perf_counter()
         result = services.game_apply_action(game.pk, action, expected_version=game.version)
         figures["apply_ms"].append((time.perf_counter() - started) * 1000)
+        if database:
+            cpu_ms, wal_kib = database.since(before)
+            figures["db_cpu_ms"].append(cpu_ms)
+            figures["wal_kib"].append(wal_kib)
         snapshot = game_snapshot(game.pk, result.revision)
         rendered, table_ms = {}, 0.0
         for seat in sent:
@@ -114,6 +128,38 @@ def play_and_measure(seats, seed, figures):
             figures["full_bytes"].append(len(full))
             figures["full_deflated"].append(deflated(full))
     return game
+
+
+class DatabaseCost:
+    """What PostgreSQL spends on this connection: its backend process's CPU time (read from
+    /proc, in clock ticks, so meaningful over many actions) and the WAL written."""
+
+    def __init__(self, connection, pid):
+        self.connection, self.pid = connection, pid
+
+    @classmethod
+    def of_connection(cls):
+        from django.db import connection
+
+        if connection.vendor != "postgresql":
+            return None
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_backend_pid()")
+            return cls(connection, cursor.fetchone()[0])
+
+    def now(self):
+        fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        cpu = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        with self.connection.cursor() as cursor:
+            cursor.execute("SELECT pg_current_wal_lsn()")
+            return cpu, cursor.fetchone()[0]
+
+    def since(self, before):
+        cpu, lsn = self.now()
+        with self.connection.cursor() as cursor:
+            cursor.execute("SELECT pg_wal_lsn_diff(%s, %s)", [lsn, before[1]])
+            wal = float(cursor.fetchone()[0])
+        return (cpu - before[0]) * 1000, wal / 1024
 
 
 def first_load(game):
@@ -143,14 +189,16 @@ def main(argv=None):
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--seats", type=int, default=4, choices=(2, 3, 4))
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--database-url", help="a PostgreSQL database to recreate and play on")
     args = parser.parse_args(argv)
-    setup_django()
-    figures = {key: [] for key in ("apply_ms", "table_ms", "seat_ms", "update_bytes",
-                                   "update_deflated", "full_bytes", "full_deflated")}
+    setup_django(args.database_url)
+    figures = {key: [] for key in ("apply_ms", "db_cpu_ms", "wal_kib", "table_ms", "seat_ms",
+                                   "update_bytes", "update_deflated", "full_bytes",
+                                   "full_deflated")}
     for seed in range(1, args.games + 1):
         game = play_and_measure(args.seats, seed, figures)
     result = {"games": args.games, "seats": args.seats, "changes": len(figures["apply_ms"]),
-              **{key: summary(values) for key, values in figures.items()},
+              **{key: summary(values) for key, values in figures.items() if values},
               "first_load": first_load(game)}
     if args.json:
         print(json.dumps(result))
@@ -158,13 +206,17 @@ def main(argv=None):
     print(f"{args.games} greedy games, {args.seats} seats, {result['changes']} changes "
           f"(Finnish pages; every seat and a watching teacher render after each change)")
     for key, label in (("apply_ms", "game_apply_action, ms"),
+                       ("db_cpu_ms", "  its database backend's CPU, ms"),
+                       ("wal_kib", "  its WAL, KiB"),
                        ("table_ms", "render one change for the whole table, ms"),
                        ("seat_ms", "render one seat's view, ms"),
                        ("update_bytes", "update per tablet, bytes of JSON"),
                        ("update_deflated", "update per tablet, bytes deflated"),
                        ("full_bytes", "full view (reconnect), bytes of JSON"),
                        ("full_deflated", "full view (reconnect), bytes deflated")):
-        figure = result[key]
+        figure = result.get(key)
+        if figure is None:
+            continue
         print(f"  {label:45} mean {figure['mean']:>9}  p95 {figure['p95']:>9}  "
               f"max {figure['max']:>9}")
     load = result["first_load"]
