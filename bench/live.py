@@ -170,6 +170,8 @@ def run_mode(name, args, chosen, core_sets, var_dir, budget):
                 var_dir, database_url=args.database_url, redis_url=redis_url))
         else:
             mode = servers.Mode("embedded", 1, servers.app_environment(var_dir))
+        if args.memory_trace:
+            mode.env["TUTKIMUS_MEMORY_TRACE"] = args.memory_trace
         classes.db(mode.env, "prepare")
         running = (stack.enter_context(servers.app_servers(mode, server_cores)),
                    stack.enter_context(servers.relay_servers(mode, server_cores)),
@@ -279,6 +281,9 @@ def parse(argv):
     parser.add_argument("--redis-url", default=os.environ.get("BENCH_REDIS_URL", ""))
     parser.add_argument("--profile", default="",
                         help="a folder: py-spy records the app's servers during each run")
+    parser.add_argument("--memory-trace", default="",
+                        help="a folder: the servers trace their allocations, and the connect "
+                             "cycles report what grew and where (slow)")
     parser.add_argument("--no-baselines", dest="baselines", action="store_false",
                         help="the app only (to compare two trees' CPU per action quickly)")
     parser.add_argument("--quick", action="store_true",

@@ -26,6 +26,11 @@ application = ProtocolTypeRouter(
     }
 )
 
+if os.environ.get("TUTKIMUS_MEMORY_TRACE"):  # the benchmark's question: what do cycles leave?
+    from config import memtrace
+
+    memtrace.install(os.environ["TUTKIMUS_MEMORY_TRACE"])
+
 # What is loaded by now lives as long as the process. Frozen, it is left out of the full garbage
 # collections, each of which stops every socket of the process while it walks what it holds.
 gc.freeze()

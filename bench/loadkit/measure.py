@@ -5,7 +5,7 @@ import asyncio
 import time
 from collections import Counter
 
-from bench.loadkit import classes, servers, tablets
+from bench.loadkit import classes, memory, servers, tablets
 from bench.loadkit.pace import (
     DASHBOARD_TICK_S,
     PROJECTOR_TICK_S,
@@ -156,9 +156,17 @@ async def measure_app(mode, room, children, lessons, pace, duration, args, cycle
         await tablets.close_all(clients)
         await asyncio.sleep(0.5)
         rss_closed = sum(usage.rss())
+        traced = args.memory_trace and await memory.snapshots(children, args.memory_trace)
         await connect_cycles(tables, cycles)
         await asyncio.sleep(0.5)
         rss_after = sum(usage.rss())
+        if traced:  # at the moment of the RSS figure, and again once closing sockets are gone
+            after = await memory.snapshots(children, args.memory_trace)
+            await asyncio.sleep(memory.SETTLE_S)
+            settled = await memory.snapshots(children, args.memory_trace)
+            result.update({"memory_growth": memory.growth(traced, after),
+                           "memory_growth_settled": memory.growth(traced, settled),
+                           "rss_mib_settled": round(sum(usage.rss()) / 2 ** 20, 1)})
         result.update({"cycles": cycles, "rss_mib_before_cycles": round(rss_closed / 2 ** 20, 1),
                        "rss_mib_after_cycles": round(rss_after / 2 ** 20, 1),
                        "kib_per_cycle": round((rss_after - rss_closed) / cycles / 1024, 1)})
