@@ -15,6 +15,7 @@ from openpyxl import load_workbook
 
 from classroom.models import Lesson
 from games.models import Game
+from games.selectors import game_state
 from tests.e2e.conftest import in_step, off_loop, screenshot, settled
 from tests.e2e.test_classroom_flow import TEXT, join_by_typing
 from tests.games.factories import play_until, seat_tokens
@@ -29,7 +30,7 @@ CONFIRM = f"{ACTIONS} [data-send*='\"confirm\"']"
 
 
 def state_of(lesson_id):
-    return Game.objects.filter(table__lesson_id=lesson_id).values_list("state", flat=True).get()
+    return game_state(Game.objects.get(table__lesson_id=lesson_id))
 
 
 def take_a_turn(page, rng):

@@ -221,8 +221,9 @@ def lesson_fingerprint(classroom, spare=None):
         if spare.seat_id:
             own_game = spare.seat.table.game
             actions = actions.exclude(game=own_game, actor_seat=spare.seat.number)
-            game_fields = {"state", "version", "revision", "bot_due_at", "turn_started_at",
-                           "idle_due_at", "finished_at", "deadlines", "deadline_due_at"}
+            game_fields = {"snapshot", "snapshot_version", "version", "revision", "bot_due_at",
+                           "turn_started_at", "idle_due_at", "finished_at", "deadlines",
+                           "deadline_due_at"}
     from django.contrib.auth import get_user_model
 
     return {
