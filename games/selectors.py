@@ -117,7 +117,7 @@ def _state_of(game):
     if known is not None and known[0] == game.version:
         return known[1]
     if known is None or not game.snapshot_version <= known[0] < game.version:
-        known = Game.objects.values_list("snapshot_version", "snapshot").get(pk=game.pk)
+        known = _stored(game)
         if known[0] > game.version:
             return None
     engine = ENGINES[game.engine_key]
@@ -128,6 +128,13 @@ def _state_of(game):
             played, _events = engine.apply_action(played, row.action)
         state = engine.state_to_json(played)
     return _remember_state(game.pk, game.version, state)
+
+
+def _stored(game):
+    """(version, state) of the stored snapshot: the one read with the row, unless deferred."""
+    if "snapshot" not in game.get_deferred_fields():
+        return game.snapshot_version, game.snapshot
+    return Game.objects.values_list("snapshot_version", "snapshot").get(pk=game.pk)
 
 
 def _remember_state(game_id, version, state):

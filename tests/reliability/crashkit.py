@@ -284,9 +284,8 @@ def replays_to_snapshot(game_id):
         return False
     names = [{"seat": p["seat"], "name": p["name"]} for p in game.snapshot["players"]]
     replay = engine.new_game(names, game.options, game.seed)
-    snapshots = {game.snapshot_version: game.snapshot}
     for row in log:
-        if row.seq - 1 in snapshots and engine.state_to_json(replay) != snapshots[row.seq - 1]:
+        if row.seq - 1 == game.snapshot_version and engine.state_to_json(replay) != game.snapshot:
             return False
         replay, events = engine.apply_action(replay, row.action)
         if events != row.events:
