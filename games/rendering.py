@@ -3,9 +3,9 @@ the same thing.
 
 A part is the inner HTML of one element of the play page (or the teacher's table view), keyed by
 the element's id. The game's package makes its parts (`shared_parts`, `own_parts`,
-`choice_parts`); this module caches them: parts every viewer shares by (game, revision,
-language), a seat's own parts by (game, revision, seat, language), so the tablets of a team and
-every watcher share the work. The log, the stepper's choices, the teacher's seat controls and the
+`choice_parts`); this module caches them per game, for its newest revision: parts every viewer
+shares by language, a seat's own parts by seat and language, so the tablets of a team and every
+watcher share the work. The log, the stepper's choices, the teacher's seat controls and the
 pause overlay are the platform's own. Only a seat's half-made choice (its draft) is rendered per
 socket.
 """
@@ -35,7 +35,7 @@ OVERLAY = "games/parts/overlay.html"
 LOOK = "games/parts/look.html"
 NOT_LOOKED_AT = ("play-actions", "play-status", "play-overlay")  # the teacher's own, always
 EARLIER = "play-log-earlier"
-MAX_ENTRIES = 4000
+MAX_GAMES = 2000  # the tables one process draws at once, and more
 MAX_PIECES = 20000
 
 
@@ -58,33 +58,57 @@ class _Cache(OrderedDict):
         return value
 
 
-class _Latest(_Cache):
-    """Values of a game's newest revision only. A view or a menu is hundreds of lists and dicts
-    that every full garbage collection walks: kept for each revision until the cache's limit, they
-    made those collections, which stop every socket of the process, last a tenth of a second."""
+@dataclasses.dataclass
+class _Drawn:
+    """What is drawn of one game: its newest revision's views, menus and parts (`newest`),
+    and what outlives revisions (`lasting`: the log's told rows and lines, the earlier rounds)."""
+
+    revision: int
+    newest: dict
+    lasting: dict
+
+
+class _Games(_Cache):
+    """One entry per game a process draws, so the cache holds every active table whatever their
+    number. Keyed per revision or per view, hundreds of tables' entries outgrew any fixed limit:
+    their sockets' drawings then missed in turn and drew everything again. A view or a menu is
+    hundreds of lists and dicts that every full garbage collection walks, so only the newest
+    revision's are kept."""
+
+    def drawn(self, snapshot):
+        """The game's entry for `snapshot`'s revision; None for an older revision than the
+        newest drawn (a socket a revision behind draws its own, without displacing it)."""
+        drawn = self.get(snapshot.game_id)
+        if drawn is None:
+            return self.remember(snapshot.game_id, _Drawn(snapshot.revision, {}, {}))
+        self.move_to_end(snapshot.game_id)
+        if drawn.revision < snapshot.revision:
+            drawn.revision, drawn.newest = snapshot.revision, {}
+        return drawn if drawn.revision == snapshot.revision else None
 
     def newest(self, snapshot, what, make):
-        key = (snapshot.game_id, *what)
-        revision, value = self.get(key, (None, None))
-        if revision == snapshot.revision:
-            self.move_to_end(key)
-            return value
-        value = make()
-        if revision is None or revision < snapshot.revision:
-            self.remember(key, (snapshot.revision, value))
-        return value
+        drawn = self.drawn(snapshot)
+        if drawn is None:
+            return make()
+        if what not in drawn.newest:
+            drawn.newest[what] = make()
+        return drawn.newest[what]
+
+    def lasting(self, snapshot, what, make):
+        drawn = self.get(snapshot.game_id) or self.drawn(snapshot)
+        if what not in drawn.lasting:
+            drawn.lasting[what] = make()
+        return drawn.lasting[what]
 
 
-_cache = _Cache(MAX_ENTRIES)
-_latest = _Latest(MAX_ENTRIES)
-# Pieces keyed by what they show (hexes, cards, a seat's board) outlive many revisions, so they
-# get a cache of their own that the per-revision parts of hundreds of tables do not flush.
+_games = _Games(MAX_GAMES)
+# Pieces keyed by what they show (hexes, cards, a seat's board) are shared between tables and
+# outlive many revisions, so they get a cache of their own.
 _pieces = _Cache(MAX_PIECES)
 
 
 def forget():
-    _cache.clear()
-    _latest.clear()
+    _games.clear()
     _pieces.clear()
 
 
@@ -92,11 +116,11 @@ def render_parts(snapshot, seat, language, teacher=False):
     """Every part for `seat` (the teacher's view of every seat with `teacher`), as {element id:
     html}, with no choice begun; `render_choices` renders a seat's draft over it."""
     with translation.override(language):
-        key = (snapshot.game_id, snapshot.revision, language)
         game = package(snapshot.engine_key)
-        parts = dict(_cache.get_or_make(key + ("shared",), lambda: game.shared_parts(snapshot)))
-        parts.update(_cache.get_or_make(key + (seat, teacher),
-                                        lambda: _own(game, snapshot, seat, teacher)))
+        parts = dict(_games.newest(snapshot, ("shared", language),
+                                   lambda: game.shared_parts(snapshot)))
+        parts.update(_games.newest(snapshot, ("own", language, seat, teacher),
+                                   lambda: _own(game, snapshot, seat, teacher)))
         parts[EARLIER] = _earlier(snapshot, viewer(seat, teacher), language)
     return parts
 
@@ -149,7 +173,7 @@ def viewer(seat, teacher):
 
 def cached_for_revision(snapshot, name, make):
     """Something a game's parts read once per revision of a table (not per seat)."""
-    return _cache.get_or_make((snapshot.game_id, snapshot.revision, name), make)
+    return _games.newest(snapshot, ("named", name), make)
 
 
 def fragment(template, key, context):
@@ -184,17 +208,17 @@ def _plain(value):
 
 
 def view_of(snapshot, seat):
-    return _latest.newest(snapshot, (seat, "view"),
-                          lambda: snapshot.engine.view_for(snapshot.state, seat))
+    return _games.newest(snapshot, ("view", seat),
+                         lambda: snapshot.engine.view_for(snapshot.state, seat))
 
 
 def menu_of(snapshot, seat):
-    return _latest.newest(snapshot, (seat, "menu"),
-                          lambda: snapshot.engine.action_menu(snapshot.state, seat))
+    return _games.newest(snapshot, ("menu", seat),
+                         lambda: snapshot.engine.action_menu(snapshot.state, seat))
 
 
 def summary_of(snapshot):
-    return _latest.newest(snapshot, ("summary",), lambda: snapshot.engine.summary(snapshot.state))
+    return _games.newest(snapshot, ("summary",), lambda: snapshot.engine.summary(snapshot.state))
 
 
 def _own(game, snapshot, seat, teacher):
@@ -252,29 +276,38 @@ def _log_rounds(snapshot, viewer_, current):
         lines.extend(reversed([line for line in told
                                if ((line.round or 0) == this_round) == current]))
     rounds = OrderedDict()
+    language = translation.get_language()
     for line in lines:
         # A line is drawn once for all seats and revisions: a part's key is then its lines' HTML.
-        rounds.setdefault(line.round, []).append(fragment(LOG_LINE, line, {"line": line}))
+        rounds.setdefault(line.round, []).append(_games.lasting(
+            snapshot, ("line", language, line),
+            lambda line=line: render_to_string(LOG_LINE, {"line": line})))
     return [{"round": number, "lines": round_lines} for number, round_lines in rounds.items()]
 
 
 def _told(snapshot, row, viewer_, names):
     """A log row as the viewer sees it and its lines, told once per process (rows never
     change)."""
-    key = ("told", snapshot.game_id, row.seq, viewer_, translation.get_language(), names)
+    key = ("told", row.seq, viewer_, translation.get_language(), names)
 
     def tell():
         events = snapshot.engine.events_for(row.events, viewer_)
         return events, package(snapshot.engine_key).narrate(events, snapshot.names)
 
-    return _pieces.get_or_make(key, tell)
+    return _games.lasting(snapshot, key, tell)
 
 
 def _earlier(snapshot, viewer_, language):
+    """The log's earlier rounds, drawn once per round: only the current round's is kept."""
     names = tuple(sorted(snapshot.names.items()))
-    key = (snapshot.game_id, "earlier", summary_of(snapshot)["round"], viewer_, language, names)
-    return _cache.get_or_make(key, lambda: render_to_string(
-        LOG, {"log": _log_rounds(snapshot, viewer_, current=False)}))
+    this_round = summary_of(snapshot)["round"]
+    key = ("earlier", viewer_, language, names)
+    drawn = _games.lasting(snapshot, key, dict)
+    if this_round not in drawn:
+        html = render_to_string(LOG, {"log": _log_rounds(snapshot, viewer_, current=False)})
+        drawn.clear()
+        drawn[this_round] = html
+    return drawn[this_round]
 
 
 @lru_cache(maxsize=256)

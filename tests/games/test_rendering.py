@@ -58,12 +58,11 @@ def test_only_the_newest_revision_s_views_stay_in_memory():
         snapshot = snapshot_of(game)
         for seat in (None, 1, 2):
             rendering.render_parts(snapshot, seat, "en", teacher=seat is None)
-    kept = {key: revision for key, (revision, _value) in rendering._latest.items()
-            if key[0] == game.pk and key[-1] == "view"}
-    assert sorted(kept, key=str) == sorted([(game.pk, None, "view"), (game.pk, 1, "view"),
-                                            (game.pk, 2, "view"), (game.pk, "public", "view")],
-                                           key=str)
-    assert set(kept.values()) == {snapshot.revision}
+    drawn = rendering._games[game.pk]
+    kept = [what for what in drawn.newest if what[0] == "view"]
+    assert sorted(kept, key=str) == sorted([("view", None), ("view", 1), ("view", 2),
+                                            ("view", "public")], key=str)
+    assert drawn.revision == snapshot.revision
 
 
 def test_an_older_revision_is_rendered_without_displacing_the_newest_view():
@@ -186,3 +185,23 @@ def test_a_theorys_hits_name_their_method_in_the_pages_language():
     for language, name in (("en", "Open data"), ("fi", "Avoin data")):
         with translation.override(language):
             assert presenters._theory({}, theory, {1: "Aino"})["hits"][0]["method"] == name
+
+
+def test_a_process_draws_each_viewer_once_per_revision_whatever_its_number_of_tables(
+        monkeypatch):
+    """The cache holds one entry per game: as many tables as it has room for, each with every
+    viewer's parts, so the tablets of many tables drawing in turn draw nothing twice (held per
+    revision and viewer, hundreds of tables' entries once outgrew the cache and missed in turn)."""
+    games = [make_game(seats=2) for _ in range(3)]
+    monkeypatch.setattr(rendering._games, "limit", len(games))
+    views = []
+    engine = ENGINES[games[0].engine_key]
+    view_for = engine.view_for
+    monkeypatch.setattr(engine, "view_for", lambda state, seat: views.append(seat)
+                        or view_for(state, seat))
+    snapshots = [snapshot_of(game) for game in games]
+    for _ in range(3):
+        for snapshot in snapshots:
+            for seat in (1, 2):
+                rendering.render_parts(snapshot, seat, "en")
+    assert sorted(views, key=str) == sorted([1, 2, "public"] * len(games), key=str)
