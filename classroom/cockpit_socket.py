@@ -16,6 +16,7 @@ controls, and classroom/dashboard.py for what it draws. Parts:
 
 import json
 import time
+from datetime import timedelta
 
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
@@ -34,6 +35,7 @@ from games.services import GameRefusal
 
 CARD_SECONDS = 0.3
 REFRESH_SECONDS = 5.0
+BAR_STEP_SECONDS = 15
 # The refresh reads the roster and the queue, which messages keep up to date, this seldom: a
 # safety net, not the way a change reaches the page.
 RECHECK_SECONDS = 30.0
@@ -54,18 +56,17 @@ HANDLERS = {
 def cockpit_parts(lesson, now=None, roster=None, drawn=None, tables=True, queue=True):
     """The cockpit's parts in the active language: {"bar", "queue", "tables"} (HTML), and
     "cards" ({table number: card HTML}), "games" ({game id: table id}) and "revisions" ({table id:
-    the revision drawn}) for the socket. `drawn` ({table id: (card, HTML)}), which a socket keeps
-    between drawings, spares drawing again a card that has not changed. A socket leaves out what
-    its page has and messages keep up to date: the cards put together (`tables`), the `queue`."""
+    the revision drawn}) for the socket. `drawn` ({table id: (card, HTML)}, and the bar), which a
+    socket keeps between drawings, spares drawing again a card or the bar that has not changed.
+    A socket leaves out what its page has and messages keep up to date: the cards put together
+    (`tables`), the `queue`."""
     now = now or timezone.now()
     cards = dashboard.table_cards(lesson, now, roster)
-    context = {"lesson": lesson, "timeline": dashboard.lesson_timeline(lesson, now),
-               "switches": switches(lesson), "cards": cards}
     drawn = {} if drawn is None else drawn
     html = {card["number"]: card_html(card, drawn) for card in cards}
     lesson_part = dashboard.cockpit_lesson(lesson)
     parts = {
-        "bar": render_to_string(BAR, context),
+        "bar": bar_html(lesson, now, cards, drawn),
         "game": render_to_string(lesson_part[0], {"extra": lesson_part[1]}) if lesson_part
         else "",
         "cards": html, "games": {card["game_id"]: card["table_id"] for card in cards},
@@ -76,6 +77,26 @@ def cockpit_parts(lesson, now=None, roster=None, drawn=None, tables=True, queue=
     if tables:
         parts["tables"] = tables_html(lesson, html)
     return parts
+
+
+def bar_html(lesson, now, cards, drawn):
+    """The bar; the HTML drawn before when nothing on it changed. Its clock is drawn to the
+    BAR_STEP_SECONDS (the page counts down by itself, every second), so most drawings every few
+    seconds find the same bar."""
+    timeline = dashboard.lesson_timeline(lesson, now)
+    if not timeline.play_over:
+        timeline = dashboard.lesson_timeline(lesson, now - timedelta(
+            seconds=now.timestamp() % BAR_STEP_SECONDS))
+    context = {"lesson": lesson, "timeline": timeline, "switches": switches(lesson),
+               "cards": cards}
+    shows = (translation.get_language(), timeline, lesson.title, lesson.join_code,
+             lesson.is_paused, lesson.is_adjourned, lesson.pause_message, lesson.at_play_end,
+             [(sw["name"], str(sw["label"]), sw["on"]) for sw in context["switches"]],
+             [(c["number"], c["over"], c["pace"]["position"], c["pace"]["warn"]) for c in cards])
+    before = drawn.get(BAR)
+    if before is None or before[0] != shows:
+        drawn[BAR] = before = (shows, render_to_string(BAR, context))
+    return before[1]
 
 
 def tables_html(lesson, cards):
@@ -116,6 +137,8 @@ def card_html(card, drawn):
 
 class CockpitMixin:
     """For TeacherLessonConsumer: draws the cockpit while the lesson plays."""
+
+    settled_on_loop = {"tick": "nothing_due", "game.updated": "update_waits"}
 
     def cockpit_setup(self):
         self.cockpit_sent = {}
@@ -216,8 +239,24 @@ class CockpitMixin:
             self.lesson.refresh_from_db()
             self.send_cockpit()
             return
-        self.revisions[table_id] = max(event.get("revision", 0), self.revisions.get(table_id, 0))
+        self.heard(table_id, event)
         self.mark_table(table_id)
+
+    def update_waits(self, event):
+        """A change to a card drawn a moment ago waits for the next tick (asked on the event
+        loop: most changes of a busy table come so)."""
+        if not self.playing:
+            return True
+        table_id = self.game_tables.get(event.get("game_id"))
+        if table_id is None or time.monotonic() - self.card_drawn_at.get(table_id, 0.0) >= \
+                CARD_SECONDS:
+            return False
+        self.heard(table_id, event)
+        self.dirty_tables.add(table_id)
+        return True
+
+    def heard(self, table_id, event):
+        self.revisions[table_id] = max(event.get("revision", 0), self.revisions.get(table_id, 0))
 
     def cockpit_changed(self, event):
         if not self.playing:
@@ -227,6 +266,11 @@ class CockpitMixin:
         if event.get("table_id") is not None:
             self.stale_rosters.add(event["table_id"])
         self.mark_table(event.get("table_id"))
+
+    def nothing_due(self, content):
+        """Whether a tick finds nothing to draw (asked on the event loop)."""
+        return not self.playing or not self.dirty_tables and \
+            time.monotonic() - self.refreshed_at < REFRESH_SECONDS
 
     def handle_tick(self, content):
         if not self.playing:

@@ -188,6 +188,7 @@ class ProjectorConsumer(LessonSocket):
                    "projector-code": "classroom/parts/projector_code.html"}
     play_parts = {"projector-board": "classroom/parts/projector_board.html"}
     handlers = {**LiveConsumer.handlers, "tick": "handle_tick"}
+    settled_on_loop = {"tick": "nothing_due", "game.updated": "update_waits"}
 
     def connect(self):
         self.drawn_at, self.dirty = 0.0, False
@@ -215,10 +216,15 @@ class ProjectorConsumer(LessonSocket):
                 "join_page": f"{host}/join/"}
 
     def game_updated(self, event):
-        if time.monotonic() - self.drawn_at >= PROJECTOR_SECONDS:
+        if not self.update_waits(event):
             self.render()
-        else:
-            self.dirty = True
+
+    def update_waits(self, event):
+        """A change within a second of the last drawing waits for the next tick."""
+        if time.monotonic() - self.drawn_at >= PROJECTOR_SECONDS:
+            return False
+        self.dirty = True
+        return True
 
     def cockpit_changed(self, event):
         if event.get("what") == "approvals":
@@ -227,6 +233,9 @@ class ProjectorConsumer(LessonSocket):
     def handle_tick(self, content):
         if self.dirty:
             self.render()
+
+    def nothing_due(self, content):
+        return not self.dirty
 
 
 class StudentSocket(LiveConsumer):

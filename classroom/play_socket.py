@@ -4,9 +4,12 @@ this module says who may use a socket, and adds the lesson's pause overlay, the 
 and the tablet's presence for the teacher's cockpit (classroom/presence.py).
 """
 
+import asyncio
+import logging
 from datetime import timedelta
 from urllib.parse import parse_qs
 
+from channels.db import database_sync_to_async
 from django.http import Http404
 
 from classroom import auth, presence, selectors
@@ -14,12 +17,53 @@ from games import rendering
 from games.consumers import SeatSocket, TableWatchSocket
 from games.live import CLOSE_GONE, CLOSE_NOT_ALLOWED, language_from_scope
 
+BEATS_WRITTEN_EVERY = 2.0  # seconds; far below presence.SILENT_AFTER_SECONDS
+
+logger = logging.getLogger(__name__)
+
+
+class Heartbeats:
+    """The heartbeats of a process's tablets, written together every few seconds (one update
+    for them all) instead of a write, and a hop to the sync thread, for each."""
+
+    def __init__(self):
+        self.sockets, self.loop, self.task = {}, None, None
+
+    def add(self, socket):
+        loop = asyncio.get_running_loop()
+        if self.loop is not loop:  # a new event loop (a test's): the old one's are gone
+            self.sockets, self.loop = {}, loop
+        if not self.sockets:
+            loop.call_later(BEATS_WRITTEN_EVERY, self.write_soon)
+        self.sockets[socket.channel_name] = socket
+
+    def write_soon(self):
+        self.task = self.loop.create_task(self.write())
+
+    async def write(self):
+        sockets, self.sockets = self.sockets, {}
+        try:
+            await database_sync_to_async(_write_beats)(list(sockets.values()))
+        except Exception:  # the next heartbeats try again; a tablet is away only after 45 s
+            logger.exception("Heartbeats of %d tablets not written", len(sockets))
+
+
+def _write_beats(sockets):
+    """On the sync thread, where sockets close: a socket closed since its heartbeat stays away."""
+    beats = {socket.channel_name: socket.student for socket in sockets if socket.present}
+    if beats:
+        presence.presence_beats(beats)
+
+
+heartbeats = Heartbeats()
+
 
 class PlayConsumer(SeatSocket):
     """A student's tablet at a table whose game runs."""
 
     handlers = {**SeatSocket.handlers, "nudge_seen": "handle_nudge_seen",
                 "heartbeat": "handle_heartbeat"}
+    settled_on_loop = {"heartbeat": "beat_later"}
     present = False
     allowed = False  # whether the tablet may act for its seat (see `still_here`)
 
@@ -53,6 +97,12 @@ class PlayConsumer(SeatSocket):
     def handle_heartbeat(self, content):
         if self.present:
             presence.presence_beat(self.channel_name, self.student)
+
+    def beat_later(self, content):
+        """A heartbeat, asked on the event loop: written with the process's others."""
+        if self.present:
+            heartbeats.add(self)
+        return True
 
     def extra_parts(self):
         lesson = self.student.lesson

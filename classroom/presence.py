@@ -39,6 +39,16 @@ def presence_beat(channel_name, student):
         presence_open(channel_name, student)
 
 
+def presence_beats(beats):
+    """Heartbeats heard together ({channel name: student}), in one write: the rows there are
+    seen now, and a row swept while its tab was hidden comes back."""
+    rows = TabletPresence.objects.filter(channel_name__in=list(beats))
+    there = set(rows.values_list("channel_name", flat=True))
+    rows.update(seen_at=timezone.now())
+    for channel_name in beats.keys() - there:
+        presence_open(channel_name, beats[channel_name])
+
+
 def presence_close(channel_name):
     with transaction.atomic():
         row = TabletPresence.objects.filter(channel_name=channel_name).first()

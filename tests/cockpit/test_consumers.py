@@ -7,15 +7,18 @@ import asyncio
 import json
 import uuid
 from collections import Counter
+from datetime import timedelta
 
 import pytest
 from channels.auth import AuthMiddlewareStack
 from channels.db import database_sync_to_async
 from channels.routing import URLRouter
+from django.utils import timezone
 
-from classroom import cockpit_socket, dashboard
-from classroom.models import Student
+from classroom import cockpit_socket, dashboard, play_socket, presence
+from classroom.models import Student, TabletPresence
 from config.routing import websocket_urlpatterns
+from games.live import LiveConsumer
 from tests import sockets
 from tests.cockpit.factories import make_playing, until_may_tell
 from tests.games.factories import bot_move, play_move, tablet_token
@@ -283,3 +286,72 @@ async def drawn_again(reads, drawings):
             return
         await asyncio.sleep(0.02)
     raise AssertionError("the tick drew nothing")
+
+
+async def test_ticks_with_nothing_due_and_moves_that_wait_never_reach_the_sync_thread(
+        monkeypatch):
+    """The event loop settles what needs no drawing (a tick before the refresh is due, a move
+    at a table whose card was drawn a moment ago), sparing the hop to the sync thread that
+    every socket of the process shares; the page's next tick draws what waited."""
+    handled = Counter()
+    dispatch_here = LiveConsumer._dispatch_here
+
+    def counted(self, message):
+        kind = message["type"]
+        if kind == "websocket.receive":
+            kind = json.loads(message["text"])["type"]
+        handled[kind] += 1
+        return dispatch_here(self, message)
+
+    monkeypatch.setattr(LiveConsumer, "_dispatch_here", counted)
+    monkeypatch.setattr(cockpit_socket, "CARD_SECONDS", 2.0)
+    lesson, games, cookie = await playing(tables=2)
+    socket = await cockpit(lesson, cookie)
+    handled.clear()
+    await socket.send_json_to({"type": "tick"})
+    assert await socket.receive_nothing(timeout=0.2)
+    await database_sync_to_async(play_move)(games[1])
+    first = await until(socket, has_part("table-card-2"))
+    await database_sync_to_async(play_move)(games[1])
+    assert await socket.receive_nothing(timeout=0.2)
+    assert (handled["tick"], handled["game.updated"]) == (0, 1)
+    await asyncio.sleep(2.0)
+    await socket.send_json_to({"type": "tick"})
+    second = await until(socket, has_part("table-card-2"))
+    assert handled["tick"] == 1
+    assert second["parts"]["table-card-2"] != first["parts"]["table-card-2"]
+    await socket.disconnect()
+
+
+@database_sync_to_async
+def seen_long_ago():
+    TabletPresence.objects.update(seen_at=timezone.now() - timedelta(seconds=30))
+
+
+@database_sync_to_async
+def seen_lately():
+    recently = timezone.now() - timedelta(seconds=5)
+    return {row.student_id: row.seen_at > recently for row in TabletPresence.objects.all()}
+
+
+async def test_heartbeats_are_written_together_and_never_for_a_tablet_closed_since(
+        monkeypatch):
+    """A process's heartbeats are written in one go a moment later, without the sync thread's
+    hop for each; a tablet that closed before the write stays away."""
+    writes = []
+    beats = presence.presence_beats
+    monkeypatch.setattr(presence, "presence_beats",
+                        lambda batch: writes.append(sorted(batch)) or beats(batch))
+    monkeypatch.setattr(play_socket, "BEATS_WRITTEN_EVERY", 0.3)
+    _lesson, (game,), _cookie = await playing(seats=3)
+    tablets = [await tablet(game, seat) for seat in (1, 2, 3)]
+    await seen_long_ago()
+    for socket, _student in tablets:
+        await socket.send_json_to({"type": "heartbeat"})
+    await tablets[2][0].disconnect()
+    assert set((await seen_lately()).values()) == {False}
+    await asyncio.sleep(0.6)
+    assert len(writes) == 1 and len(writes[0]) == 2
+    assert await seen_lately() == {tablets[0][1].pk: True, tablets[1][1].pk: True}
+    for socket, _student in tablets[:2]:
+        await socket.disconnect()

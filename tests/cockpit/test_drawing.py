@@ -10,7 +10,7 @@ from django.test.signals import template_rendered
 from django.utils import timezone, translation
 
 from classroom import dashboard
-from classroom.cockpit_socket import cockpit_parts
+from classroom.cockpit_socket import BAR_STEP_SECONDS, cockpit_parts
 from tests.cockpit.factories import make_playing
 from tests.games.factories import play_move
 
@@ -31,6 +31,21 @@ def drawn_tables():
     template_rendered.connect(seen)
     yield numbers
     template_rendered.disconnect(seen)
+
+
+def test_the_bar_is_drawn_again_when_its_clock_step_passes_not_every_few_seconds():
+    """The page counts the play time down by itself every second; the bar's own clock and the
+    timeline's marker move in steps, so the refresh every few seconds mostly finds the bar as it
+    was drawn and neither draws nor sends it again."""
+    lesson, _games = make_playing(idle_seconds=3600)
+    drawn, step = {}, BAR_STEP_SECONDS
+    start = timezone.now()
+    start -= timedelta(seconds=start.timestamp() % step)
+    with translation.override("en"):
+        bars = [cockpit_parts(lesson, now=start + timedelta(seconds=s), drawn=drawn)["bar"]
+                for s in (0, 5, 10, step)]
+    assert bars[1] is bars[0] and bars[2] is bars[0]
+    assert bars[3] != bars[0]
 
 
 def test_a_card_is_not_drawn_again_when_only_the_clock_moved(django_capture_on_commit_callbacks):
