@@ -60,12 +60,13 @@ class _Cache(OrderedDict):
 
 @dataclasses.dataclass
 class _Drawn:
-    """What is drawn of one game: its newest revision's views, menus and parts (`newest`),
-    and what outlives revisions (`lasting`: the log's told rows and lines, the earlier rounds)."""
+    """What is drawn of one game: its newest revision's views, menus and parts (`newest`), and
+    its current round's told log rows, log lines and earlier rounds (`this_round`)."""
 
     revision: int
     newest: dict
-    lasting: dict
+    round: int | None = None
+    this_round: dict = dataclasses.field(default_factory=dict)
 
 
 class _Games(_Cache):
@@ -73,14 +74,14 @@ class _Games(_Cache):
     number. Keyed per revision or per view, hundreds of tables' entries outgrew any fixed limit:
     their sockets' drawings then missed in turn and drew everything again. A view or a menu is
     hundreds of lists and dicts that every full garbage collection walks, so only the newest
-    revision's are kept."""
+    revision's are kept, and of the log only what the current round draws again."""
 
     def drawn(self, snapshot):
         """The game's entry for `snapshot`'s revision; None for an older revision than the
         newest drawn (a socket a revision behind draws its own, without displacing it)."""
         drawn = self.get(snapshot.game_id)
         if drawn is None:
-            return self.remember(snapshot.game_id, _Drawn(snapshot.revision, {}, {}))
+            return self.remember(snapshot.game_id, _Drawn(snapshot.revision, {}))
         self.move_to_end(snapshot.game_id)
         if drawn.revision < snapshot.revision:
             drawn.revision, drawn.newest = snapshot.revision, {}
@@ -94,11 +95,13 @@ class _Games(_Cache):
             drawn.newest[what] = make()
         return drawn.newest[what]
 
-    def lasting(self, snapshot, what, make):
+    def of_round(self, snapshot, number):
+        """What the game's round `number` keeps while it is the newest drawn ({} to fill), or
+        None for an earlier round (drawn, not kept)."""
         drawn = self.get(snapshot.game_id) or self.drawn(snapshot)
-        if what not in drawn.lasting:
-            drawn.lasting[what] = make()
-        return drawn.lasting[what]
+        if drawn.round is None or drawn.round < number:
+            drawn.round, drawn.this_round = number, {}
+        return drawn.this_round if drawn.round == number else None
 
 
 _games = _Games(MAX_GAMES)
@@ -121,7 +124,7 @@ def render_parts(snapshot, seat, language, teacher=False):
                                    lambda: game.shared_parts(snapshot)))
         parts.update(_games.newest(snapshot, ("own", language, seat, teacher),
                                    lambda: _own(game, snapshot, seat, teacher)))
-        parts[EARLIER] = _earlier(snapshot, viewer(seat, teacher), language)
+        parts[EARLIER] = _earlier(snapshot, viewer(seat, teacher))
     return parts
 
 
@@ -267,47 +270,49 @@ def _log_rounds(snapshot, viewer_, current):
     """The log's rounds, newest first: the current round only, or every earlier one. A game
     without rounds has one (0)."""
     this_round = summary_of(snapshot)["round"] or 0
+    # The current round's rows are told and drawn again at every revision, so they are kept;
+    # the earlier rounds' are drawn once a round (see `_earlier`).
+    kept = _games.of_round(snapshot, this_round) if current else None
     lines = []
     names = tuple(sorted(snapshot.names.items()))
     for row in reversed(game_log(snapshot.game_id, snapshot.version)):
-        events, told = _told(snapshot, row, viewer_, names)
+        events, told = _kept(kept, ("told", row.seq, viewer_, names),
+                             lambda row=row: _told(snapshot, row, viewer_))
         if current and events and all((e.get("round") or 0) < this_round for e in events):
             break
         lines.extend(reversed([line for line in told
                                if ((line.round or 0) == this_round) == current]))
     rounds = OrderedDict()
-    language = translation.get_language()
     for line in lines:
         # A line is drawn once for all seats and revisions: a part's key is then its lines' HTML.
-        rounds.setdefault(line.round, []).append(_games.lasting(
-            snapshot, ("line", language, line),
-            lambda line=line: render_to_string(LOG_LINE, {"line": line})))
+        rounds.setdefault(line.round, []).append(_kept(
+            kept, ("line", line), lambda line=line: render_to_string(LOG_LINE, {"line": line})))
     return [{"round": number, "lines": round_lines} for number, round_lines in rounds.items()]
 
 
-def _told(snapshot, row, viewer_, names):
-    """A log row as the viewer sees it and its lines, told once per process (rows never
-    change)."""
-    key = ("told", row.seq, viewer_, translation.get_language(), names)
-
-    def tell():
-        events = snapshot.engine.events_for(row.events, viewer_)
-        return events, package(snapshot.engine_key).narrate(events, snapshot.names)
-
-    return _games.lasting(snapshot, key, tell)
+def _kept(kept, key, make):
+    """`make()`, kept in `kept` (a round's store of the active language) unless None."""
+    if kept is None:
+        return make()
+    key = (*key, translation.get_language())
+    if key not in kept:
+        kept[key] = make()
+    return kept[key]
 
 
-def _earlier(snapshot, viewer_, language):
-    """The log's earlier rounds, drawn once per round: only the current round's is kept."""
+def _told(snapshot, row, viewer_):
+    """A log row as the viewer sees it, and its lines."""
+    events = snapshot.engine.events_for(row.events, viewer_)
+    return events, package(snapshot.engine_key).narrate(events, snapshot.names)
+
+
+def _earlier(snapshot, viewer_):
+    """The log's earlier rounds, drawn once per round and viewer."""
     names = tuple(sorted(snapshot.names.items()))
-    this_round = summary_of(snapshot)["round"]
-    key = ("earlier", viewer_, language, names)
-    drawn = _games.lasting(snapshot, key, dict)
-    if this_round not in drawn:
-        html = render_to_string(LOG, {"log": _log_rounds(snapshot, viewer_, current=False)})
-        drawn.clear()
-        drawn[this_round] = html
-    return drawn[this_round]
+    this_round = summary_of(snapshot)["round"] or 0
+    return _kept(_games.of_round(snapshot, this_round), ("earlier", viewer_, names),
+                 lambda: render_to_string(
+                     LOG, {"log": _log_rounds(snapshot, viewer_, current=False)}))
 
 
 @lru_cache(maxsize=256)

@@ -11,7 +11,7 @@ from games.engines.base import CHANCE, ENGINES, resolve_chance
 from games.research_programme import choices as rp_choices
 from games.research_programme import narration
 from games.research_programme import parts as rp_parts
-from games.selectors import game_snapshot
+from games.selectors import game_log, game_snapshot
 from games.stepper import Draft, next_step
 from tests.games.factories import engine_state, make_game, play_move, play_until
 
@@ -205,3 +205,18 @@ def test_a_process_draws_each_viewer_once_per_revision_whatever_its_number_of_ta
             for seat in (1, 2):
                 rendering.render_parts(snapshot, seat, "en")
     assert sorted(views, key=str) == sorted([1, 2, "public"] * len(games), key=str)
+
+
+def test_of_the_log_only_the_current_round_s_told_rows_stay_in_memory():
+    """The current round's rows are told again at every revision and kept; the earlier rounds'
+    are drawn once a round, and not kept: a log is thousands of small objects that every full
+    garbage collection would walk for every table of the process."""
+    game = make_game()
+    play_until(game, lambda state: state["round"] >= 2)
+    snapshot = snapshot_of(game)
+    parts = rendering.render_parts(snapshot, 1, "en")
+    earlier = [row.seq for row in game_log(game.pk, snapshot.version)
+               if row.events and all((e.get("round") or 0) < 2 for e in row.events)]
+    kept = {key[1] for key in rendering._games[game.pk].this_round if key[0] == "told"}
+    assert parts[rendering.EARLIER] and kept and len(earlier) > 1
+    assert not kept & set(earlier[:-1])  # the newest earlier row ends the current round's walk
