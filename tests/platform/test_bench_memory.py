@@ -40,7 +40,9 @@ def test_a_traced_server_writes_its_snapshots_and_they_compare_into_what_grew(tm
         server.kill()
         server.wait()
     grown = memory.growth([before], [after])
-    assert 3 * 1024 <= grown["traced_kib"] < 3 * 1024 + 256
+    # The total is the held MiBs net of what the process freed meanwhile (a few KiB of its
+    # start's leftovers, more or less from run to run); the site's own growth is exact.
+    assert 3 * 1024 - 64 <= grown["traced_kib"] < 3 * 1024 + 256
     top = grown["top"][0]
     assert top["kib"] >= 3 * 1024 and top["blocks"] >= 3
     assert top["stack"][-1] == "<string>:8"
