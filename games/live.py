@@ -165,13 +165,18 @@ class LiveConsumer(JsonWebsocketConsumer):
         refusal = self.refusal(message, queued=time.monotonic() - self.done < QUEUED)
         if refusal:
             await self._send_now(refusal)
-        elif refusal is None and not (self.settled_on_loop and self.settled_here(*_kind(message))):
-            started = time.monotonic()
-            try:
-                await self.dispatch_here(message)
-            finally:
-                self.busy += time.monotonic() - started
+        elif refusal is None:
+            message["content"] = _parsed(message["text"])  # once, here, for both sides
+            if not self.settled_here(_kind(message["content"]), message["content"]):
+                await self.dispatch_received(message)
         self.done = time.monotonic()
+
+    async def dispatch_received(self, message):
+        started = time.monotonic()
+        try:
+            await self.dispatch_here(message)
+        finally:
+            self.busy += time.monotonic() - started
 
     def settled_here(self, kind, message):
         check = self.settled_on_loop.get(kind)
@@ -247,12 +252,9 @@ class LiveConsumer(JsonWebsocketConsumer):
         with translation.override(self.language):
             return _text_frame(_error("slow_down", _("Too many messages. Wait a moment.")))
 
-    def receive(self, text_data=None, bytes_data=None, **kwargs):
-        try:
-            content = json.loads(text_data)
-        except (ValueError, RecursionError):  # RecursionError: nested too deep
-            content = None
-        self.receive_json(content)
+    def websocket_receive(self, message):
+        """A text frame, already parsed by `dispatch` (None if it is not JSON)."""
+        self.receive_json(message["content"])
 
     def receive_json(self, content, **kwargs):
         kind = content.get("type") if isinstance(content, dict) else None
@@ -284,14 +286,17 @@ class LiveConsumer(JsonWebsocketConsumer):
         self.groups.append(group)
 
 
-def _kind(message):
-    """(type, content) of a client's frame, for `settled_on_loop`; (None, None) if unreadable."""
+def _parsed(text):
     try:
-        content = json.loads(message["text"])
-    except (ValueError, RecursionError):
-        return None, None
+        return json.loads(text)
+    except (ValueError, RecursionError):  # RecursionError: nested too deep
+        return None
+
+
+def _kind(content):
+    """A client's message type, for `settled_on_loop` (None if it has none)."""
     kind = content.get("type") if isinstance(content, dict) else None
-    return (kind, content) if isinstance(kind, str) else (None, None)
+    return kind if isinstance(kind, str) else None
 
 
 def _error(code, message, ref=None):
