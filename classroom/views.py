@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from classroom import auth, dashboard, ratelimit, selectors, services
-from classroom.cockpit_socket import cockpit_parts
+from classroom.cockpit_drawing import cockpit_parts
 from classroom.forms import JoinCodeForm, LessonForm, PseudonymForm, TeacherSignUpForm
 from classroom.models import RESEAT_CODE_LENGTH, ClassroomSettings, Lesson
 from classroom.services import ClassroomError

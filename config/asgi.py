@@ -14,7 +14,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from config.clock import Lifespan  # noqa: E402
 from config.origins import SameOriginValidator  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
-from games.live import FloodGuard  # noqa: E402
+from games.flood import FloodGuard  # noqa: E402
 
 application = ProtocolTypeRouter(
     {

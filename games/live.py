@@ -13,7 +13,6 @@ renders its own view (see docs/live.md).
 """
 
 import contextvars
-import hashlib
 import json
 import os
 import time
@@ -29,19 +28,18 @@ from django.utils.translation import get_supported_language_variant
 from django.utils.translation import gettext as _
 from django.utils.translation.trans_real import parse_accept_lang_header
 
+from games.flood import CLOSE_FLOODING, TokenBucket, client_of, penalty_box
+
 MAX_MESSAGE_BYTES = 16 * 1024
 CLOSE_NOT_ALLOWED = 4003  # the token or login no longer opens this page
 CLOSE_GONE = 4004  # what the page showed is gone (a table without a game, another's lesson)
 CLOSE_UNSUPPORTED = 1003
 CLOSE_TOO_BIG = 1009
-CLOSE_FLOODING = 4008
 
-FLOOD_PENALTY_SECONDS = 30
 QUEUED = 0.002  # seconds: a frame dispatched this soon after the previous one had queued up
 
 # What a consumer's handler sends, to its socket and to groups, while it runs (see `dispatch`).
 _outbox = contextvars.ContextVar("live_outbox", default=None)
-
 
 
 def language_from_scope(scope):
@@ -56,66 +54,6 @@ def language_from_scope(scope):
         except LookupError:
             continue
     return settings.LANGUAGE_CODE
-
-
-class TokenBucket:
-    """Allows `rate` messages a second (of `clock`) on average and bursts up to `burst`."""
-
-    def __init__(self, rate, burst, clock=time.monotonic):
-        self.rate, self.burst, self.clock = rate, burst, clock
-        self.tokens, self.stamp = float(burst), clock()
-
-    def take(self):
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-
-class PenaltyBox:
-    """Clients (by their cookies, never their address) closed for flooding, in this process:
-    they are refused at once for a while instead of being given a new burst on every reconnect."""
-
-    def __init__(self, seconds, clock=time.monotonic, capacity=10_000):
-        self.seconds, self.clock, self.capacity = seconds, clock, capacity
-        self.until = {}
-
-    def add(self, client):
-        if len(self.until) >= self.capacity:
-            now = self.clock()
-            self.until = {key: t for key, t in self.until.items() if t > now}
-        self.until[client] = self.clock() + self.seconds
-
-    def holds(self, client):
-        until = self.until.get(client)
-        return until is not None and until > self.clock()
-
-
-penalty_box = PenaltyBox(FLOOD_PENALTY_SECONDS)
-
-
-def client_of(scope):
-    """Who a socket belongs to for the flood limit: a digest of its cookies (None without)."""
-    cookie = dict(scope.get("headers", ())).get(b"cookie")
-    return hashlib.blake2b(cookie, digest_size=16).hexdigest() if cookie else None
-
-
-class FloodGuard:
-    """ASGI middleware: a socket of a client in the penalty box is closed with 4008 (which stops
-    live.js reconnecting) before any other work is done for it."""
-
-    def __init__(self, app):
-        self.app = app
-
-    async def __call__(self, scope, receive, send):
-        if scope["type"] != "websocket" or not penalty_box.holds(client_of(scope)):
-            return await self.app(scope, receive, send)
-        await receive()  # websocket.connect
-        await send({"type": "websocket.accept"})
-        await send({"type": "websocket.close", "code": CLOSE_FLOODING})
 
 
 class LiveConsumer(JsonWebsocketConsumer):

@@ -406,7 +406,7 @@ def test_a_lesson_of_the_game_uses_the_teachers_own_approved_questions():
 
 
 def test_a_tables_card_shows_six_bars_per_seat_and_the_open_answer_to_judge_with_its_key():
-    from classroom.cockpit_socket import cockpit_parts
+    from classroom.cockpit_drawing import cockpit_parts
 
     game, state = judging_game(3, judge="teacher")
     snapshot = game_snapshot(game.pk)
@@ -421,7 +421,7 @@ def test_a_tables_card_shows_six_bars_per_seat_and_the_open_answer_to_judge_with
 
 
 def test_the_cockpit_shows_the_class_right_answers_by_category_and_the_reports():
-    from classroom.cockpit_socket import cockpit_parts
+    from classroom.cockpit_drawing import cockpit_parts
 
     game = aos_game(3)
     state = play_greedy(game, done=lambda s: len(s["judgements"]) >= 6)

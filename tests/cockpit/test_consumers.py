@@ -15,7 +15,7 @@ from channels.db import database_sync_to_async
 from channels.routing import URLRouter
 from django.utils import timezone
 
-from classroom import cockpit_socket, dashboard, play_socket, presence
+from classroom import cockpit_drawing, cockpit_socket, dashboard, play_socket, presence
 from classroom.models import Student, TabletPresence
 from config.routing import websocket_urlpatterns
 from games.live import LiveConsumer
@@ -262,10 +262,10 @@ async def test_the_refresh_every_few_seconds_reads_no_roster_and_no_queue(monkey
         return wrapper
 
     monkeypatch.setattr(dashboard, "lesson_roster", counted("roster", dashboard.lesson_roster))
-    monkeypatch.setattr(cockpit_socket, "queue_context",
-                        counted("queue", cockpit_socket.queue_context))
-    monkeypatch.setattr(cockpit_socket, "cockpit_parts",
-                        counted("drawing", cockpit_socket.cockpit_parts))
+    monkeypatch.setattr(cockpit_drawing, "queue_context",
+                        counted("queue", cockpit_drawing.queue_context))
+    monkeypatch.setattr(cockpit_drawing, "cockpit_parts",
+                        counted("drawing", cockpit_drawing.cockpit_parts))
     monkeypatch.setattr(cockpit_socket, "REFRESH_SECONDS", 0.0)
     lesson, _games, cookie = await playing()
     socket = await cockpit(lesson, cookie)

@@ -10,7 +10,7 @@ from django.test.signals import template_rendered
 from django.utils import timezone, translation
 
 from classroom import dashboard
-from classroom.cockpit_socket import BAR_STEP_SECONDS, cockpit_parts
+from classroom.cockpit_drawing import BAR_STEP_SECONDS, cockpit_parts
 from tests.cockpit.factories import make_playing
 from tests.games.factories import play_move
 

@@ -7,7 +7,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from classroom import dashboard
-from classroom.cockpit_socket import cockpit_parts
+from classroom.cockpit_drawing import cockpit_parts
 from tests.nobel_run.factories import nr_game, play_until, played_on, state_of
 
 pytestmark = pytest.mark.django_db

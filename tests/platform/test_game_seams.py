@@ -123,7 +123,7 @@ def test_a_game_keeps_its_own_records_in_step_with_each_applied_action(stub_game
 def test_a_game_adds_its_own_part_to_each_card_and_to_the_cockpit(stub_game, monkeypatch):
     """card_template/card_context on each table's card, cockpit_lesson beside the cards; a
     game without them adds nothing."""
-    from classroom.cockpit_socket import cockpit_parts
+    from classroom.cockpit_drawing import cockpit_parts
 
     kind = type(stub_game)
     monkeypatch.setattr(kind, "card_template", "")

@@ -17,7 +17,7 @@ from django.utils import timezone, translation
 
 from classroom import cockpit, dashboard, debriefing
 from classroom import services as classroom
-from classroom.cockpit_socket import cockpit_parts
+from classroom.cockpit_drawing import cockpit_parts
 from config.routing import websocket_urlpatterns
 from debrief import exports
 from games import approvals, deadlines, services
