@@ -3,11 +3,11 @@ the same thing.
 
 A part is the inner HTML of one element of the play page (or the teacher's table view), keyed by
 the element's id. The game's package makes its parts (`shared_parts`, `own_parts`,
-`choice_parts`); this module caches them per game, for its newest revision: parts every viewer
-shares by language, a seat's own parts by seat and language, so the tablets of a team and every
-watcher share the work. The log, the stepper's choices, the teacher's seat controls and the
-pause overlay are the platform's own. Only a seat's half-made choice (its draft) is rendered per
-socket.
+`choice_parts`); this module keeps them per game (games/render_cache.py), for its newest
+revision: parts every viewer shares by language, a seat's own parts by seat and language, so the
+tablets of a team and every watcher share the work. The log, the stepper's choices, the
+teacher's seat controls and the pause overlay are the platform's own. Only a seat's half-made
+choice (its draft) is rendered per socket.
 """
 
 import dataclasses
@@ -24,6 +24,7 @@ from django.utils.functional import Promise
 from games.choices import choices_context
 from games.engines.base import TEACHER
 from games.packages import package
+from games.render_cache import drawn, pieces
 from games.selectors import game_log
 from games.stepper import Draft
 
@@ -35,84 +36,6 @@ OVERLAY = "games/parts/overlay.html"
 LOOK = "games/parts/look.html"
 NOT_LOOKED_AT = ("play-actions", "play-status", "play-overlay")  # the teacher's own, always
 EARLIER = "play-log-earlier"
-MAX_GAMES = 2000  # the tables one process draws at once, and more
-MAX_PIECES = 20000
-
-
-class _Cache(OrderedDict):
-    def __init__(self, limit):
-        super().__init__()
-        self.limit = limit
-
-    def get_or_make(self, key, make):
-        if key in self:
-            self.move_to_end(key)
-            return self[key]
-        return self.remember(key, make())
-
-    def remember(self, key, value):
-        self[key] = value
-        self.move_to_end(key)
-        while len(self) > self.limit:
-            self.popitem(last=False)
-        return value
-
-
-@dataclasses.dataclass
-class _Drawn:
-    """What is drawn of one game: its newest revision's views, menus and parts (`newest`), and
-    its current round's told log rows, log lines and earlier rounds (`this_round`)."""
-
-    revision: int
-    newest: dict
-    round: int | None = None
-    this_round: dict = dataclasses.field(default_factory=dict)
-
-
-class _Games(_Cache):
-    """One entry per game a process draws, so the cache holds every active table whatever their
-    number. Keyed per revision or per view, hundreds of tables' entries outgrew any fixed limit:
-    their sockets' drawings then missed in turn and drew everything again. A view or a menu is
-    hundreds of lists and dicts that every full garbage collection walks, so only the newest
-    revision's are kept, and of the log only what the current round draws again."""
-
-    def drawn(self, snapshot):
-        """The game's entry for `snapshot`'s revision; None for an older revision than the
-        newest drawn (a socket a revision behind draws its own, without displacing it)."""
-        drawn = self.get(snapshot.game_id)
-        if drawn is None:
-            return self.remember(snapshot.game_id, _Drawn(snapshot.revision, {}))
-        self.move_to_end(snapshot.game_id)
-        if drawn.revision < snapshot.revision:
-            drawn.revision, drawn.newest = snapshot.revision, {}
-        return drawn if drawn.revision == snapshot.revision else None
-
-    def newest(self, snapshot, what, make):
-        drawn = self.drawn(snapshot)
-        if drawn is None:
-            return make()
-        if what not in drawn.newest:
-            drawn.newest[what] = make()
-        return drawn.newest[what]
-
-    def of_round(self, snapshot, number):
-        """What the game's round `number` keeps while it is the newest drawn ({} to fill), or
-        None for an earlier round (drawn, not kept)."""
-        drawn = self.get(snapshot.game_id) or self.drawn(snapshot)
-        if drawn.round is None or drawn.round < number:
-            drawn.round, drawn.this_round = number, {}
-        return drawn.this_round if drawn.round == number else None
-
-
-_games = _Games(MAX_GAMES)
-# Pieces keyed by what they show (hexes, cards, a seat's board) are shared between tables and
-# outlive many revisions, so they get a cache of their own.
-_pieces = _Cache(MAX_PIECES)
-
-
-def forget():
-    _games.clear()
-    _pieces.clear()
 
 
 def render_parts(snapshot, seat, language, teacher=False):
@@ -120,9 +43,9 @@ def render_parts(snapshot, seat, language, teacher=False):
     html}, with no choice begun; `render_choices` renders a seat's draft over it."""
     with translation.override(language):
         game = package(snapshot.engine_key)
-        parts = dict(_games.newest(snapshot, ("shared", language),
+        parts = dict(drawn.newest(snapshot, ("shared", language),
                                    lambda: game.shared_parts(snapshot)))
-        parts.update(_games.newest(snapshot, ("own", language, seat, teacher),
+        parts.update(drawn.newest(snapshot, ("own", language, seat, teacher),
                                    lambda: _own(game, snapshot, seat, teacher)))
         parts[EARLIER] = _earlier(snapshot, viewer(seat, teacher))
     return parts
@@ -176,12 +99,12 @@ def viewer(seat, teacher):
 
 def cached_for_revision(snapshot, name, make):
     """Something a game's parts read once per revision of a table (not per seat)."""
-    return _games.newest(snapshot, ("named", name), make)
+    return drawn.newest(snapshot, ("named", name), make)
 
 
 def fragment(template, key, context):
     """A piece (a hex, a card, a seat's board) rendered once per process for what it shows."""
-    return _pieces.get_or_make((template, translation.get_language(), key),
+    return pieces.get_or_make((template, translation.get_language(), key),
                                lambda: render_to_string(template, context))
 
 
@@ -211,17 +134,17 @@ def _plain(value):
 
 
 def view_of(snapshot, seat):
-    return _games.newest(snapshot, ("view", seat),
+    return drawn.newest(snapshot, ("view", seat),
                          lambda: snapshot.engine.view_for(snapshot.state, seat))
 
 
 def menu_of(snapshot, seat):
-    return _games.newest(snapshot, ("menu", seat),
+    return drawn.newest(snapshot, ("menu", seat),
                          lambda: snapshot.engine.action_menu(snapshot.state, seat))
 
 
 def summary_of(snapshot):
-    return _games.newest(snapshot, ("summary",), lambda: snapshot.engine.summary(snapshot.state))
+    return drawn.newest(snapshot, ("summary",), lambda: snapshot.engine.summary(snapshot.state))
 
 
 def _own(game, snapshot, seat, teacher):
@@ -272,7 +195,7 @@ def _log_rounds(snapshot, viewer_, current):
     this_round = summary_of(snapshot)["round"] or 0
     # The current round's rows are told and drawn again at every revision, so they are kept;
     # the earlier rounds' are drawn once a round (see `_earlier`).
-    kept = _games.of_round(snapshot, this_round) if current else None
+    kept = drawn.of_round(snapshot, this_round) if current else None
     lines = []
     names = tuple(sorted(snapshot.names.items()))
     for row in reversed(game_log(snapshot.game_id, snapshot.version)):
@@ -310,7 +233,7 @@ def _earlier(snapshot, viewer_):
     """The log's earlier rounds, drawn once per round and viewer."""
     names = tuple(sorted(snapshot.names.items()))
     this_round = summary_of(snapshot)["round"] or 0
-    return _kept(_games.of_round(snapshot, this_round), ("earlier", viewer_, names),
+    return _kept(drawn.of_round(snapshot, this_round), ("earlier", viewer_, names),
                  lambda: render_to_string(
                      LOG, {"log": _log_rounds(snapshot, viewer_, current=False)}))
 

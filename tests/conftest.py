@@ -15,10 +15,10 @@ def fast_password_hashing(settings):
 @pytest.fixture(autouse=True)
 def fresh_game_caches():
     """Each test starts with empty per-process game caches: ids repeat between test databases."""
-    from games import rendering, selectors
+    from games import render_cache, selectors
 
     selectors.forget_caches()
-    rendering.forget()
+    render_cache.forget()
     yield
 
 

@@ -9,7 +9,7 @@ import pytest
 from django.utils import translation
 
 from debrief.facts import facts_for, seat_game
-from games import rendering
+from games import render_cache, rendering
 from games.alchemists import labels, narration
 from games.alchemists.engine import flow
 from games.alchemists.game import PACKAGE
@@ -127,7 +127,7 @@ def test_a_seat_sees_its_own_hand_and_the_teacher_and_others_do_not():
 def test_the_plan_shows_its_problems_before_it_is_sent_and_confirm_waits_for_a_good_plan():
     game = alchemists_game(seats=2)
     snapshot = game_snapshot(game.pk)
-    rendering.forget()
+    render_cache.forget()
     empty = rendering.render_choices(snapshot, 1, "en", Draft("declare"))["play-actions"]
     assert "You still have cubes to place." in empty and "disabled>Confirm" in empty
     full = Draft("declare", (), (("forage", "2"), ("transmute", "1")))

@@ -16,7 +16,7 @@ from channels.routing import URLRouter
 
 from classroom.play_socket import PlayConsumer
 from config.routing import websocket_urlpatterns
-from games import rendering
+from games import render_cache
 from games.alchemists.engine.content import INGREDIENTS
 from games.engines.base import ENGINES
 from games.models import Game, GameAction
@@ -66,7 +66,7 @@ def twin_games(seats, language):
                                actor_kind=row.actor_kind, actor_seat=row.actor_seat))
     GameAction.objects.bulk_create(rows)
     forget_caches()
-    rendering.forget()
+    render_cache.forget()
     return [(game, seat_tokens(game), session_cookie(game.table.lesson.owner),
              game.table.lesson_id, game.table.number) for game in (first, second)]
 

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from games import rendering
+from games import render_cache, rendering
 from games.engines.base import CHANCE, ENGINES, resolve_chance
 from games.research_programme import choices as rp_choices
 from games.research_programme import narration
@@ -58,7 +58,7 @@ def test_only_the_newest_revision_s_views_stay_in_memory():
         snapshot = snapshot_of(game)
         for seat in (None, 1, 2):
             rendering.render_parts(snapshot, seat, "en", teacher=seat is None)
-    drawn = rendering._games[game.pk]
+    drawn = render_cache.drawn[game.pk]
     kept = [what for what in drawn.newest if what[0] == "view"]
     assert sorted(kept, key=str) == sorted([("view", None), ("view", 1), ("view", 2),
                                             ("view", "public")], key=str)
@@ -193,7 +193,7 @@ def test_a_process_draws_each_viewer_once_per_revision_whatever_its_number_of_ta
     viewer's parts, so the tablets of many tables drawing in turn draw nothing twice (held per
     revision and viewer, hundreds of tables' entries once outgrew the cache and missed in turn)."""
     games = [make_game(seats=2) for _ in range(3)]
-    monkeypatch.setattr(rendering._games, "limit", len(games))
+    monkeypatch.setattr(render_cache.drawn, "limit", len(games))
     views = []
     engine = ENGINES[games[0].engine_key]
     view_for = engine.view_for
@@ -217,6 +217,6 @@ def test_of_the_log_only_the_current_round_s_told_rows_stay_in_memory():
     parts = rendering.render_parts(snapshot, 1, "en")
     earlier = [row.seq for row in game_log(game.pk, snapshot.version)
                if row.events and all((e.get("round") or 0) < 2 for e in row.events)]
-    kept = {key[1] for key in rendering._games[game.pk].this_round if key[0] == "told"}
+    kept = {key[1] for key in render_cache.drawn[game.pk].this_round if key[0] == "told"}
     assert parts[rendering.EARLIER] and kept and len(earlier) > 1
     assert not kept & set(earlier[:-1])  # the newest earlier row ends the current round's walk

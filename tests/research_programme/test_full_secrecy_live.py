@@ -20,7 +20,7 @@ from django.test import Client
 from classroom import services as classroom
 from classroom.play_socket import PlayConsumer
 from config.routing import websocket_urlpatterns
-from games import rendering
+from games import render_cache
 from games.engines.base import resolve_chance
 from games.models import Game
 from tests import sockets
@@ -109,7 +109,7 @@ async def until_version(socket, version):
 async def play_until_a_reveal(seed, seats, pick):
     """Play the seeded lesson by bots through the tablets' sockets to its end; returns what every
     socket showed at each version, the refusals and the pages until a hex was to be revealed."""
-    rendering.forget()  # nothing drawn for an earlier test's game of the same id
+    render_cache.forget()  # nothing drawn for an earlier test's game of the same id
     game, tokens, teacher, ids = await full_lesson(seed, seats, pick)
     watchers = {seat: await sockets.open_socket(application, "/ws/play/", student_cookie(token))
                 for seat, token in tokens.items()}

@@ -1,6 +1,6 @@
 """Scientia's lessons and games on the platform for the package's tests."""
 
-from games import rendering
+from games import render_cache, rendering
 from games.selectors import game_snapshot
 from tests.games.factories import make_game
 
@@ -12,6 +12,6 @@ def scientia_game(seats=3, language="en", **fields):
 
 def parts_of(game, seat, language="en", teacher=False):
     game.refresh_from_db()
-    rendering.forget()
+    render_cache.forget()
     snapshot = game_snapshot(game.pk)
     return rendering.render_parts(snapshot, seat, language, teacher=teacher)

@@ -11,7 +11,7 @@ import pytest
 from django.utils import translation
 
 from debrief.facts import facts_for, seat_game
-from games import rendering, services
+from games import render_cache, rendering, services
 from games.choices import choices_context
 from games.engines.base import CALL_TIME, CHANCE, ENGINES, PUBLIC, TEACHER, resolve_chance
 from games.labels import ERRORS as PLATFORM_ERRORS
@@ -259,7 +259,7 @@ def test_a_whole_game_renders_for_seats_teacher_and_projector_in_finnish():
     assert len(shown["seats"]) == 4 and "Student" not in json.dumps(shown, default=str)
     assert shown["supplies"]["cubes_total"] == 10
     assert PACKAGE.stage_label(summary) and PACKAGE.ended_text(snapshot)
-    rendering.forget()
+    render_cache.forget()
 
 
 # Lesson, cockpit, debrief, exports ----------------------------------------------------------------
