@@ -33,8 +33,8 @@ from games.services import GameRefusal
 
 CARD_SECONDS = 0.3
 REFRESH_SECONDS = 5.0
-# The refresh reads the roster and the queue, which messages keep up to date, this seldom: a
-# safety net, not the way a change reaches the page.
+# The refresh reads the lesson, the roster and the queue, which messages keep up to date, this
+# seldom: a safety net, not the way a change reaches the page.
 RECHECK_SECONDS = 30.0
 
 HANDLERS = {
@@ -78,6 +78,8 @@ class CockpitMixin:
         if fresh or self.roster is None:
             self.roster, self.stale_rosters = dashboard.lesson_roster(self.lesson), set()
             self.checked_at = time.monotonic()
+        elif len(self.stale_rosters) > 1:  # a class's tablets connecting: one read, not one a table
+            self.roster, self.stale_rosters = dashboard.lesson_roster(self.lesson), set()
         for table_id in list(self.stale_rosters):
             self.read_roster(table_id)
         with translation.override(self.language):
@@ -187,8 +189,10 @@ class CockpitMixin:
         if not self.playing:
             return
         if time.monotonic() - self.refreshed_at >= REFRESH_SECONDS:
-            self.lesson.refresh_from_db()
-            self.send_cockpit(fresh=time.monotonic() - self.checked_at >= RECHECK_SECONDS)
+            fresh = time.monotonic() - self.checked_at >= RECHECK_SECONDS
+            if fresh:
+                self.lesson.refresh_from_db()
+            self.send_cockpit(fresh=fresh)
             return
         for table_id in list(self.dirty_tables):
             self.send_card(table_id)

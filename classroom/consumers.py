@@ -67,13 +67,15 @@ class LessonSocket(LiveConsumer):
         if self.version_sent is None or event["version"] > self.version_sent:
             self.render()
 
-    def render(self):
-        """Send the page's parts; False if the page was closed or sent elsewhere instead."""
-        try:
-            self.lesson.refresh_from_db()
-        except Lesson.DoesNotExist:  # the teacher deleted the lesson
-            self.close(code=CLOSE_GONE)
-            return False
+    def render(self, fresh=True):
+        """Send the page's parts; False if the page was closed or sent elsewhere instead. Unless
+        `fresh`, the lesson is not read again: its every change comes as `lesson.updated`."""
+        if fresh:
+            try:
+                self.lesson.refresh_from_db()
+            except Lesson.DoesNotExist:  # the teacher deleted the lesson
+                self.close(code=CLOSE_GONE)
+                return False
         if self.moved_on():
             return False
         with translation.override(self.language):
@@ -217,7 +219,7 @@ class ProjectorConsumer(LessonSocket):
 
     def game_updated(self, event):
         if not self.update_waits(event):
-            self.render()
+            self.render(fresh=False)
 
     def update_waits(self, event):
         """A change within a second of the last drawing waits for the next tick."""
@@ -232,7 +234,7 @@ class ProjectorConsumer(LessonSocket):
 
     def handle_tick(self, content):
         if self.dirty:
-            self.render()
+            self.render(fresh=False)
 
     def nothing_due(self, content):
         return not self.dirty

@@ -15,8 +15,9 @@ from channels.db import database_sync_to_async
 from channels.routing import URLRouter
 from django.utils import timezone
 
-from classroom import cockpit_drawing, cockpit_socket, dashboard, play_socket, presence
-from classroom.models import Student, TabletPresence
+from classroom import cockpit_drawing, cockpit_socket, dashboard, notify, play_socket, presence
+from classroom.cockpit import lesson_pause
+from classroom.models import Lesson, Student, TabletPresence
 from config.routing import websocket_urlpatterns
 from games.live import LiveConsumer
 from tests import sockets
@@ -227,6 +228,32 @@ async def test_the_projector_during_play_shows_tables_and_no_names():
     await socket.disconnect()
 
 
+async def test_the_projector_draws_a_move_without_reading_the_lesson_again(monkeypatch):
+    """The lesson's every change comes as `lesson.updated`, which reads it again; a move at a
+    table (the projector's most frequent drawing) reads only the tables."""
+    reads = Counter()
+    refresh_from_db = Lesson.refresh_from_db
+
+    def counted(self, *args, **kwargs):
+        reads["lesson"] += 1
+        return refresh_from_db(self, *args, **kwargs)
+
+    monkeypatch.setattr(Lesson, "refresh_from_db", counted)
+    lesson, games, cookie = await playing(tables=2)
+    socket = await open_socket(f"/ws/lessons/{lesson.pk}/projector/?shown=playing", cookie)
+    await socket.send_json_to({"type": "sync"})
+    await until(socket, has_part("projector-board"))
+    synced = reads["lesson"]
+    await database_sync_to_async(play_move)(games[0])
+    await socket.send_json_to({"type": "tick"})  # the move waits for it: nothing else is due
+    await until(socket, has_part("projector-board"))
+    assert reads["lesson"] == synced
+    await database_sync_to_async(lesson_pause)(lesson)
+    await until(socket, lambda m: m.get("type") == "parts")
+    assert reads["lesson"] == synced + 1
+    await socket.disconnect()
+
+
 async def test_the_cockpit_refuses_a_teacher_s_bad_input_with_a_message():
     """An extension of 0 minutes and a decision on an unknown story are refused clearly."""
     lesson, _games, cookie = await playing()
@@ -250,9 +277,9 @@ async def test_the_cockpit_goes_to_the_debrief_review_when_the_debrief_opens():
     await socket.disconnect()
 
 
-async def test_the_refresh_every_few_seconds_reads_no_roster_and_no_queue(monkeypatch):
-    """What moves with the clock is drawn again; the roster and the queue, which messages keep
-    up to date, are read again only every RECHECK_SECONDS, as a safety net."""
+async def test_the_refresh_every_few_seconds_reads_no_lesson_roster_or_queue(monkeypatch):
+    """What moves with the clock is drawn again; the lesson, the roster and the queue, which
+    messages keep up to date, are read again only every RECHECK_SECONDS, as a safety net."""
     reads = Counter()
 
     def counted(name, function):
@@ -262,6 +289,7 @@ async def test_the_refresh_every_few_seconds_reads_no_roster_and_no_queue(monkey
         return wrapper
 
     monkeypatch.setattr(dashboard, "lesson_roster", counted("roster", dashboard.lesson_roster))
+    monkeypatch.setattr(Lesson, "refresh_from_db", counted("lesson", Lesson.refresh_from_db))
     monkeypatch.setattr(cockpit_drawing, "queue_context",
                         counted("queue", cockpit_drawing.queue_context))
     monkeypatch.setattr(cockpit_drawing, "cockpit_parts",
@@ -272,11 +300,13 @@ async def test_the_refresh_every_few_seconds_reads_no_roster_and_no_queue(monkey
     seen = dict(reads)
     await socket.send_json_to({"type": "tick"})
     await drawn_again(reads, seen["drawing"] + 1)
-    assert (reads["roster"], reads["queue"]) == (seen["roster"], seen["queue"])
+    assert (reads["roster"], reads["queue"], reads["lesson"]) == (
+        seen["roster"], seen["queue"], seen["lesson"])
     monkeypatch.setattr(cockpit_socket, "RECHECK_SECONDS", 0.0)
     await socket.send_json_to({"type": "tick"})
     await drawn_again(reads, seen["drawing"] + 2)
-    assert (reads["roster"], reads["queue"]) == (seen["roster"] + 1, seen["queue"] + 1)
+    assert (reads["roster"], reads["queue"], reads["lesson"]) == (
+        seen["roster"] + 1, seen["queue"] + 1, seen["lesson"] + 1)
     await socket.disconnect()
 
 
@@ -286,6 +316,36 @@ async def drawn_again(reads, drawings):
             return
         await asyncio.sleep(0.02)
     raise AssertionError("the tick drew nothing")
+
+
+async def test_the_rosters_of_tables_that_changed_together_are_read_in_one_go(monkeypatch):
+    """A class's tablets connecting together leave many tables' rosters to read again: the
+    refresh reads the lesson's roster once (three queries), not each table's."""
+    reads = Counter()
+
+    def counted(lesson, table_id=None):
+        reads["table" if table_id is not None else "lesson"] += 1
+        return roster(lesson, table_id)
+
+    roster = dashboard.lesson_roster
+    monkeypatch.setattr(dashboard, "lesson_roster", counted)
+    monkeypatch.setattr(cockpit_socket, "CARD_SECONDS", 600.0)
+    lesson, games, cookie = await playing(tables=3)
+    socket = await cockpit(lesson, cookie)
+    for _ in range(2):  # the second change of each table waits for the refresh
+        for game in games:
+            await database_sync_to_async(notify.cockpit_changed)(lesson.pk, "presence",
+                                                                 game.table_id)
+    await asyncio.sleep(0.3)
+    before = dict(reads)
+    monkeypatch.setattr(cockpit_socket, "REFRESH_SECONDS", 0.0)
+    await socket.send_json_to({"type": "tick"})
+    for _ in range(250):
+        if reads["lesson"] > before["lesson"]:
+            break
+        await asyncio.sleep(0.02)
+    assert (reads["lesson"], reads["table"]) == (before["lesson"] + 1, before["table"])
+    await socket.disconnect()
 
 
 async def test_ticks_with_nothing_due_and_moves_that_wait_never_reach_the_sync_thread(
