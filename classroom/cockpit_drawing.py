@@ -9,6 +9,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 
 from classroom import dashboard
+from classroom.timeline import lesson_timeline
 
 BAR_STEP_SECONDS = 15
 BAR = "classroom/parts/cockpit_bar.html"
@@ -47,9 +48,9 @@ def bar_html(lesson, now, cards, drawn):
     """The bar; the HTML drawn before when nothing on it changed. Its clock is drawn to the
     BAR_STEP_SECONDS (the page counts down by itself, every second), so most drawings every few
     seconds find the same bar."""
-    timeline = dashboard.lesson_timeline(lesson, now)
+    timeline = lesson_timeline(lesson, now)
     if not timeline.play_over:
-        timeline = dashboard.lesson_timeline(lesson, now - timedelta(
+        timeline = lesson_timeline(lesson, now - timedelta(
             seconds=now.timestamp() % BAR_STEP_SECONDS))
     context = {"lesson": lesson, "timeline": timeline, "switches": switches(lesson),
                "cards": cards}

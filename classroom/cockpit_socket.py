@@ -24,6 +24,7 @@ from classroom import cockpit, dashboard
 from classroom import cockpit_drawing as drawing
 from classroom.models import Lesson
 from classroom.services import ClassroomError
+from classroom.timeline import lesson_timeline
 from games import approvals
 from games import services as games
 from games.approvals import ApprovalError
@@ -118,7 +119,7 @@ class CockpitMixin:
         snapshot = game_snapshot(game_id, self.revisions.get(table_id))
         with translation.override(self.language):
             card = dashboard.table_card(self.lesson, snapshot, snapshot,
-                                        dashboard.lesson_timeline(self.lesson), self.roster)
+                                        lesson_timeline(self.lesson), self.roster)
             html = drawing.card_html(card, self.cards_drawn)
         self.dirty_tables.discard(table_id)
         self.card_drawn_at[table_id] = time.monotonic()

@@ -8,6 +8,7 @@ from django.utils import timezone, translation
 
 from classroom import cockpit, dashboard, presence
 from classroom.models import Lesson
+from classroom.timeline import Timeline, lesson_timeline, table_pace
 from games.models import Game
 from games.selectors import game_snapshot
 from tests.cockpit.factories import make_playing, student_of, tell, until_may_tell
@@ -21,7 +22,7 @@ START = timezone.now().replace(microsecond=0)
 
 
 def timeline(play_minutes=30, elapsed_minutes=0, called=False):
-    return dashboard.Timeline(
+    return Timeline(
         briefing=5, play=play_minutes, debrief=10, started_at=START,
         play_ends_at=START + timedelta(minutes=play_minutes),
         now=START + timedelta(minutes=elapsed_minutes), time_called=called, paused=False)
@@ -50,13 +51,13 @@ def view(round_, phase, rounds=5):
 def test_pace_is_rounds_done_against_the_plan(round_, phase, minutes, position, warn):
     """Ahead, on time or behind by a tenth of the game (half a round of five); the warning
     forecasts from the pace so far."""
-    pace = dashboard.table_pace(view(round_, phase), START, timeline(elapsed_minutes=minutes))
+    pace = table_pace(view(round_, phase), START, timeline(elapsed_minutes=minutes))
     assert (pace["position"], pace["warn"]) == (position, warn)
 
 
 def test_no_pace_warning_once_time_is_called():
     """After call time the table ends with its round: no forecast of 5 rounds."""
-    pace = dashboard.table_pace(view(1, "actions"), START, timeline(elapsed_minutes=20,
+    pace = table_pace(view(1, "actions"), START, timeline(elapsed_minutes=20,
                                                                      called=True))
     assert pace["warn"] is False and pace["position"] == "behind"
 
@@ -104,7 +105,7 @@ def test_a_card_drawn_after_a_move_reads_nothing_from_the_database(
     game.refresh_from_db()
     with django_assert_num_queries(0):
         snapshot = game_snapshot(game.pk, game.revision)
-        card = dashboard.table_card(lesson, snapshot, snapshot, dashboard.lesson_timeline(lesson),
+        card = dashboard.table_card(lesson, snapshot, snapshot, lesson_timeline(lesson),
                                     roster)
     assert card["version"] == game.version and len(card["seats"]) == 3
     assert all(len(row["tablets"]) == 1 for row in card["seats"])

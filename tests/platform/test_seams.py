@@ -11,9 +11,10 @@ from channels.auth import AuthMiddlewareStack
 from channels.routing import URLRouter
 from django.utils import timezone
 
-from classroom import cockpit, dashboard
+from classroom import cockpit
 from classroom import services as classroom
 from classroom.models import Lesson
+from classroom.timeline import lesson_timeline
 from config.routing import websocket_urlpatterns
 from games.models import Game, SeatNotes
 from games.notes import NoteRefused, seat_note_write, seat_notes
@@ -141,7 +142,7 @@ def test_continue_next_lesson_keeps_the_games_and_the_play_clock_waits(stub_game
     left = lesson.play_ends_at - lesson.adjourned_at
     next_week = timezone.now() + timedelta(days=7)
     assert cockpit.lesson_follow_clock(lesson, next_week) is None
-    assert dashboard.lesson_timeline(lesson, next_week).play_left == left
+    assert lesson_timeline(lesson, next_week).play_left == left
     Lesson.objects.filter(pk=lesson.pk).update(
         paused_at=lesson.paused_at - timedelta(days=7),
         adjourned_at=lesson.adjourned_at - timedelta(days=7),
