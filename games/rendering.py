@@ -208,8 +208,10 @@ def _log_rounds(snapshot, viewer_, current):
     rounds = OrderedDict()
     for line in lines:
         # A line is drawn once for all seats and revisions: a part's key is then its lines' HTML.
-        rounds.setdefault(line.round, []).append(_kept(
-            kept, ("line", line), lambda line=line: render_to_string(LOG_LINE, {"line": line})))
+        # The earlier rounds' lines, drawn once a round for every viewer, are mostly the same.
+        rounds.setdefault(line.round, []).append(
+            fragment(LOG_LINE, line, {"line": line}) if kept is None else _kept(
+                kept, ("line", line), lambda line=line: render_to_string(LOG_LINE, {"line": line})))
     return [{"round": number, "lines": round_lines} for number, round_lines in rounds.items()]
 
 

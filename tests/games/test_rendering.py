@@ -220,3 +220,22 @@ def test_of_the_log_only_the_current_round_s_told_rows_stay_in_memory():
     kept = {key[1] for key in render_cache.drawn[game.pk].this_round if key[0] == "told"}
     assert parts[rendering.EARLIER] and kept and len(earlier) > 1
     assert not kept & set(earlier[:-1])  # the newest earlier row ends the current round's walk
+
+
+def test_the_earlier_rounds_lines_are_drawn_once_for_every_viewer(monkeypatch):
+    """At a new round every viewer draws the earlier rounds' log again, whose lines are mostly
+    the same for all: a line one viewer drew is not drawn again for the next."""
+    game = make_game()
+    play_until(game, lambda state: state["round"] >= 2)
+    snapshot = snapshot_of(game)
+    drawn = []
+    render_to_string = rendering.render_to_string
+    monkeypatch.setattr(rendering, "render_to_string", lambda template, context: (
+        drawn.append(context["line"]) if template == rendering.LOG_LINE else None)
+        or render_to_string(template, context))
+    first = rendering.render_parts(snapshot, 1, "en")[rendering.EARLIER]
+    by_first = list(drawn)
+    second = rendering.render_parts(snapshot, 2, "en")[rendering.EARLIER]
+    by_second = drawn[len(by_first):]
+    assert by_first and first and second
+    assert not set(by_second) & set(by_first)
