@@ -76,11 +76,12 @@ class CockpitMixin:
         roster and the queue are not read again: messages keep them up to date."""
         if not self.playing:
             return
-        if fresh or self.roster is None:
+        whole = fresh or self.roster is None
+        # Many tables changed together (a class's tablets connecting): one read, not one a table.
+        if whole or len(self.stale_rosters) > 1:
             self.roster, self.stale_rosters = dashboard.lesson_roster(self.lesson), set()
+        if whole:
             self.checked_at = time.monotonic()
-        elif len(self.stale_rosters) > 1:  # a class's tablets connecting: one read, not one a table
-            self.roster, self.stale_rosters = dashboard.lesson_roster(self.lesson), set()
         for table_id in list(self.stale_rosters):
             self.read_roster(table_id)
         with translation.override(self.language):

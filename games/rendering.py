@@ -207,12 +207,17 @@ def _log_rounds(snapshot, viewer_, current):
                                if ((line.round or 0) == this_round) == current]))
     rounds = OrderedDict()
     for line in lines:
-        # A line is drawn once for all seats and revisions: a part's key is then its lines' HTML.
-        # The earlier rounds' lines, drawn once a round for every viewer, are mostly the same.
-        rounds.setdefault(line.round, []).append(
-            fragment(LOG_LINE, line, {"line": line}) if kept is None else _kept(
-                kept, ("line", line), lambda line=line: render_to_string(LOG_LINE, {"line": line})))
+        rounds.setdefault(line.round, []).append(_line_html(kept, line))
     return [{"round": number, "lines": round_lines} for number, round_lines in rounds.items()]
+
+
+def _line_html(kept, line):
+    """A line drawn once for all seats and revisions (a part's key is then its lines' HTML): kept
+    with its round's, or, for an earlier round's line, drawn again once a round for every viewer
+    and mostly the same for all, among the process's pieces."""
+    if kept is None:
+        return fragment(LOG_LINE, line, {"line": line})
+    return _kept(kept, ("line", line), lambda: render_to_string(LOG_LINE, {"line": line}))
 
 
 def _kept(kept, key, make):
