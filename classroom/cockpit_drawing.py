@@ -19,28 +19,29 @@ TABLES = "classroom/parts/cockpit_tables.html"
 
 
 def cockpit_parts(lesson, now=None, roster=None, drawn=None, tables=True, queue=True):
-    """The cockpit's parts in the active language: {"bar", "queue", "tables"} (HTML), and
-    "cards" ({table number: card HTML}), "games" ({game id: table id}) and "revisions" ({table id:
-    the revision drawn}) for the socket. `drawn` ({table id: (card, HTML)}, and the bar), which a
-    socket keeps between drawings, spares drawing again a card or the bar that has not changed.
-    A socket leaves out what its page has and messages keep up to date: the cards put together
+    """The cockpit's parts in the active language: {"bar", "queue", "tables"} (HTML), "cards"
+    ({table number: card HTML}) with the tables, and "table_cards" (the cards' figures, in table
+    order), "games" ({game id: table id}) and "revisions" ({table id: the revision drawn}) for
+    the socket. `drawn` ({table id: (card, HTML)}, and the bar), which a socket keeps between
+    drawings, spares drawing again a card or the bar that has not changed. A socket leaves out
+    what its page has and messages keep up to date: the cards, drawn or patched one by one
     (`tables`), the `queue`."""
     now = now or timezone.now()
     cards = dashboard.table_cards(lesson, now, roster)
     drawn = {} if drawn is None else drawn
-    html = {card["number"]: card_html(card, drawn) for card in cards}
     lesson_part = dashboard.cockpit_lesson(lesson)
     parts = {
         "bar": bar_html(lesson, now, cards, drawn),
         "game": render_to_string(lesson_part[0], {"extra": lesson_part[1]}) if lesson_part
         else "",
-        "cards": html, "games": {card["game_id"]: card["table_id"] for card in cards},
+        "table_cards": cards, "games": {card["game_id"]: card["table_id"] for card in cards},
         "revisions": {card["table_id"]: card["revision"] for card in cards},
     }
     if queue:
         parts["queue"] = queue_html(lesson)
     if tables:
-        parts["tables"] = tables_html(lesson, html)
+        parts["cards"] = {card["number"]: card_html(card, drawn) for card in cards}
+        parts["tables"] = tables_html(lesson, parts["cards"])
     return parts
 
 
@@ -98,3 +99,8 @@ def card_html(card, drawn):
     html = render_to_string(CARD, {"card": card})
     drawn[card["table_id"]] = (card, html)
     return html
+
+
+def card_game_html(card):
+    """The game's own part of a table's card (its package's `card_template`), drawn alone."""
+    return render_to_string(card["game_template"], {"game": card["game"]})

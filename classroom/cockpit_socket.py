@@ -7,11 +7,13 @@ controls, and classroom/cockpit_drawing.py for what it draws. Parts:
 * `cockpit-queue`: the requests waiting for the teacher (A and R decide the oldest);
 * `cockpit-game`: what the game shows about the whole class (its package's `cockpit_lesson`),
   drawn with the refresh every few seconds;
-* `cockpit-tables`: every table's card; `table-card-<n>`: one card, drawn again when its game
-  changes, at most about three times a second; changes that come faster are drawn on the page's
-  next `tick` (every second while the page is visible), which also redraws, every few seconds,
-  what moves with the clock alone (pace, idle badges, the timeline) without reading the roster
-  or the queue again, which messages keep up to date. Only parts whose HTML changed are sent.
+* `cockpit-tables`: every table's card; `table-card-<n>`: one card, drawn again when what a move
+  seldom changes changed (classroom/card_patch.py); a move's figures (round, scores, whose turn)
+  go as a `patch` message, and a game's own part of the card (`card-<table id>-game`) alone. A
+  card is brought up to date at most about three times a second; changes that come faster wait
+  for the page's next `tick` (every second while the page is visible), which also redraws, every
+  few seconds, what moves with the clock alone (pace, idle badges, the timeline) without reading
+  the roster or the queue again, which messages keep up to date. Only what changed is sent.
 """
 
 import time
@@ -20,7 +22,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from classroom import cockpit, dashboard
+from classroom import card_patch, cockpit, dashboard
 from classroom import cockpit_drawing as drawing
 from classroom.models import Lesson
 from classroom.services import ClassroomError
@@ -37,6 +39,7 @@ REFRESH_SECONDS = 5.0
 # The refresh reads the lesson, the roster and the queue, which messages keep up to date, this
 # seldom: a safety net, not the way a change reaches the page.
 RECHECK_SECONDS = 30.0
+NEVER = float("-inf")  # not 0.0: the monotonic clock may start near zero, as on a fresh box
 
 HANDLERS = {
     "tick": "handle_tick", "pause": "handle_pause", "resume": "handle_resume",
@@ -57,11 +60,12 @@ class CockpitMixin:
         self.layout = None
         self.card_drawn_at = {}
         self.dirty_tables = set()
-        self.refreshed_at = 0.0
-        self.checked_at = 0.0  # when the roster and the queue were last read whole
+        self.refreshed_at = NEVER
+        self.checked_at = NEVER  # when the roster and the queue were last read whole
         self.game_tables = {}
         self.revisions = {}  # table id -> the newest revision of its game heard of
         self.cards_drawn = {}
+        self.cards_shown = {}  # table id -> card_patch.Shown: what the page shows of its card
         self.roster = None
         self.stale_rosters = set()  # tables whose students, presence or requests changed
 
@@ -86,28 +90,52 @@ class CockpitMixin:
             self.read_roster(table_id)
         with translation.override(self.language):
             drawn = drawing.cockpit_parts(self.lesson, roster=self.roster, drawn=self.cards_drawn,
-                                  tables=False, queue=fresh)
+                                          tables=False, queue=fresh)
             parts = {"cockpit-bar": drawn["bar"], "cockpit-game": drawn["game"]}
             if fresh:
                 parts["cockpit-queue"] = drawn["queue"]
-            cards = {f"table-card-{n}": html for n, html in drawn["cards"].items()}
-            layout = tuple(sorted(drawn["cards"]))
+            cards, layout = drawn["table_cards"], tuple(c["number"] for c in drawn["table_cards"])
+            card_parts, patch = {}, {}
             if full or layout != self.layout:
-                parts["cockpit-tables"] = drawing.tables_html(self.lesson, drawn["cards"])
-                self.cockpit_sent.update(cards)
+                card_parts["cockpit-tables"] = self.all_cards_html(cards)
                 self.layout = layout
             else:
-                parts.update(cards)
+                for card in cards:
+                    self.card_changes(card, card_parts, patch)
         self.game_tables = drawn["games"]
         for table_id, revision in drawn["revisions"].items():
             self.revisions[table_id] = max(revision, self.revisions.get(table_id, 0))
         self.dirty_tables.clear()
         self.refreshed_at = time.monotonic()
-        self.send_changed(parts, full)
+        self.send_changed(parts, full, card_parts)
+        if patch:
+            self.send_patch(patch, self.lesson.version)
 
-    def send_changed(self, parts, full=False):
+    def all_cards_html(self, cards):
+        self.cards_shown = {card["table_id"]: card_patch.shown(card) for card in cards}
+        return drawing.tables_html(self.lesson, {card["number"]: drawing.card_html(
+            card, self.cards_drawn) for card in cards})
+
+    def card_changes(self, card, parts, patch):
+        """Put in `parts` what the page must draw again to show `card` (the card, or its game's
+        part) and in `patch` the figures it must set; nothing if the page shows it already."""
+        now = card_patch.shown(card)
+        before = self.cards_shown.get(card["table_id"])
+        self.cards_shown[card["table_id"]] = now
+        if before is None or before.frame != now.frame:
+            parts[f"table-card-{card['number']}"] = drawing.card_html(card, self.cards_drawn)
+            return
+        if before.game != now.game:
+            parts[f"card-{card['table_id']}-game"] = drawing.card_game_html(card)
+        for kind, changed in card_patch.changes(before.figures, now.figures).items():
+            patch.setdefault(kind, {}).update(changed)
+
+    def send_changed(self, parts, full=False, cards=None):
+        """The `parts` whose HTML changed (all when `full`), with the `cards` drawn, which go
+        always: what the page shows of a card is kept in `cards_shown`."""
         changed = {k: v for k, v in parts.items() if full or self.cockpit_sent.get(k) != v}
         self.cockpit_sent.update(changed)
+        changed.update(cards or {})
         if changed:
             self.send_parts(changed, self.lesson.version)
 
@@ -118,13 +146,17 @@ class CockpitMixin:
         if self.roster is None or table_id in self.stale_rosters:
             self.read_roster(table_id)
         snapshot = game_snapshot(game_id, self.revisions.get(table_id))
+        parts, patch = {}, {}
         with translation.override(self.language):
             card = dashboard.table_card(self.lesson, snapshot, snapshot,
                                         lesson_timeline(self.lesson), self.roster)
-            html = drawing.card_html(card, self.cards_drawn)
+            self.card_changes(card, parts, patch)
         self.dirty_tables.discard(table_id)
         self.card_drawn_at[table_id] = time.monotonic()
-        self.send_changed({f"table-card-{card['number']}": html})
+        if parts:
+            self.send_parts(parts, self.lesson.version)
+        if patch:
+            self.send_patch(patch, self.lesson.version)
 
     def read_roster(self, table_id):
         table = dashboard.lesson_roster(self.lesson, table_id)
@@ -139,7 +171,7 @@ class CockpitMixin:
         """Draw the table's card now, or at the next tick if it was drawn a moment ago."""
         if table_id is None:
             return
-        if time.monotonic() - self.card_drawn_at.get(table_id, 0.0) >= CARD_SECONDS:
+        if time.monotonic() - self.card_drawn_at.get(table_id, NEVER) >= CARD_SECONDS:
             self.send_card(table_id)
         else:
             self.dirty_tables.add(table_id)
@@ -163,7 +195,7 @@ class CockpitMixin:
         if not self.playing:
             return True
         table_id = self.game_tables.get(event.get("game_id"))
-        if table_id is None or time.monotonic() - self.card_drawn_at.get(table_id, 0.0) >= \
+        if table_id is None or time.monotonic() - self.card_drawn_at.get(table_id, NEVER) >= \
                 CARD_SECONDS:
             return False
         self.heard(table_id, event)

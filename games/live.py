@@ -4,6 +4,8 @@ Client to server: ``{"type": "...", ...}``; a domain action also carries ``id`` 
 action id, for idempotency) and ``version`` (the state the client saw). Server to client:
 
 * ``{"type": "parts", "version": n, "parts": {"element-id": "<html>", ...}}``: replace regions;
+* ``{"type": "patch", "version": n, "text": {id: text}, "classes": {id: {class: on}},
+  "attrs": {id: {name: value}}}``: set a few figures in place (each map may be left out);
 * ``{"type": "ack", "ref": id, "version": n}`` and ``{"type": "error", "code": c, "message": m,
   "ref": id}``: the outcome of one message;
 * ``{"type": "redirect", "url": u}`` and ``{"type": "notice", "message": m}``.
@@ -215,6 +217,9 @@ class LiveConsumer(JsonWebsocketConsumer):
 
     def send_parts(self, parts, version=None):
         self.send_json({"type": "parts", "version": version, "parts": parts})
+
+    def send_patch(self, changes, version=None):
+        self.send_json({"type": "patch", "version": version, **changes})
 
     def send_redirect(self, url):
         self.send_json({"type": "redirect", "url": url})

@@ -7,7 +7,7 @@ taps (bench/loadkit/pace.py) one seat acts: the app's tablets choose among the `
 buttons the server rendered for them (stepping through picks, as a student taps), the baselines'
 tablets send an `act` with the next version. Each action is timed from sending it until the last
 socket at the table, and the lesson's dashboard (the cockpit's card of the table,
-`data-game-version`), has the version the action produced.
+`data-game-version`, drawn or patched), has the version the action produced.
 """
 
 import asyncio
@@ -25,6 +25,7 @@ from websockets.asyncio.client import connect
 BUTTON = re.compile(r"<button\b[^>]*>")
 DATA_SEND = re.compile(r'data-send="([^"]*)"')
 CARD_VERSION = re.compile(r'data-table="(\d+)" data-game-version="(\d+)"')
+CARD_HEAD = re.compile(r"card-(\d+)-head")
 MAX_PICKS = 12
 REPLY_TIMEOUT = 30.0
 
@@ -91,6 +92,12 @@ class Client:
                     seen = self.table_versions.setdefault(int(table), ([], []))
                     _note(seen[0], seen[1], int(card_version), at)
             self.parts_seen.set()
+        elif kind == "patch":  # the cockpit's figures of a card, the game's version among them
+            for element, attrs in (message.get("attrs") or {}).items():
+                head = CARD_HEAD.fullmatch(element)
+                if head and "data-game-version" in attrs:
+                    seen = self.table_versions.setdefault(int(head[1]), ([], []))
+                    _note(seen[0], seen[1], int(attrs["data-game-version"]), at)
         elif kind in ("ack", "error"):
             if kind == "error":
                 self.errors.append(message.get("code"))

@@ -1,6 +1,6 @@
 /* live.js: the whole client side of a live page. The server renders HTML; this file only keeps a
    WebSocket open, sends what the student or teacher taps, and puts the server's HTML in place.
-   Protocol: config/live.py. Markup hooks:
+   Protocol: games/live.py (`parts` replace regions, a `patch` sets figures by id). Markup hooks:
      <main data-live="/ws/...">               connect this page (data-version: the version shown)
      <button data-send='{"type":"act",...}'>  send on tap (with a client action id and version)
      <form data-live-form='{"type":"..."}'>    send the form's fields on submit (a submit
@@ -116,6 +116,8 @@
       Object.keys(state.pending).forEach(settle);
       tickClocks();
       document.dispatchEvent(new CustomEvent("live:parts", { detail: msg }));
+    } else if (msg.type === "patch") {
+      patch(msg);
     } else if (msg.type === "ack") {
       settle(msg.ref);
       document.dispatchEvent(new CustomEvent("live:ack", { detail: msg }));
@@ -127,6 +129,26 @@
     } else if (msg.type === "redirect") {
       location.assign(msg.url);
     }
+  }
+
+  // A patch sets a few figures where they are shown, without drawing their part again.
+  function patch(msg) {
+    each(msg.text, function (el, text) { el.textContent = text; });
+    each(msg.classes, function (el, classes) {
+      Object.keys(classes).forEach(function (name) { el.classList.toggle(name, classes[name]); });
+    });
+    each(msg.attrs, function (el, attrs) {
+      Object.keys(attrs).forEach(function (name) { el.setAttribute(name, attrs[name]); });
+    });
+    tickClocks();
+    document.dispatchEvent(new CustomEvent("live:patch", { detail: msg }));
+  }
+
+  function each(map, set) {
+    Object.keys(map || {}).forEach(function (id) {
+      var el = document.getElementById(id);
+      if (el) set(el, map[id]);
+    });
   }
 
   // What is typed into an [data-keep] field survives a redraw of its part (matched by id).

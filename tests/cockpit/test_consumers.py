@@ -88,25 +88,41 @@ async def test_the_cockpit_draws_every_table_the_queue_and_the_timeline():
     await socket.disconnect()
 
 
-async def test_a_move_redraws_only_its_table_s_card():
-    """A move at table 2 sends table 2's card and nothing else."""
+def has_figures(game):
+    return lambda m: m.get("type") == "patch" and f"card-{game.table_id}-head" in m["attrs"]
+
+
+@database_sync_to_async
+def version_of(game):
+    game.refresh_from_db()
+    return game.version
+
+
+async def test_a_move_sends_only_its_table_s_figures_not_a_card():
+    """A move at table 2 sends table 2's figures (its version, round, scores, whose turn) as a
+    patch, and nothing else: no card is drawn again."""
     lesson, games, cookie = await playing(tables=2)
     socket = await cockpit(lesson, cookie)
     await asyncio.sleep(0.35)  # past the card's redraw interval
     await database_sync_to_async(play_move)(games[1])
-    message = await until(socket, lambda m: m.get("type") == "parts")
-    assert set(message["parts"]) == {"table-card-2"}
+    message = await socket.receive_json_from(timeout=5)
+    assert message["type"] == "patch"
+    assert message["attrs"][f"card-{games[1].table_id}-head"] == {
+        "data-game-version": str(await version_of(games[1]))}
+    named = [*message.get("text", {}), *message.get("classes", {}), *message["attrs"]]
+    assert all(name.startswith(f"card-{games[1].table_id}-") for name in named)
+    assert await socket.receive_nothing(timeout=0.2)
     await socket.disconnect()
 
 
-async def test_a_move_just_after_the_whole_cockpit_was_drawn_is_drawn_at_once():
+async def test_a_move_just_after_the_whole_cockpit_was_drawn_is_sent_at_once():
     """Drawing every card (on sync, and every few seconds with the clock) does not hold back
-    the next move's card until the page's tick."""
+    the next move's figures until the page's tick."""
     lesson, games, cookie = await playing(tables=2)
     socket = await cockpit(lesson, cookie)
     await database_sync_to_async(play_move)(games[1])
-    message = await until(socket, has_part("table-card-2"), timeout=0.9)
-    assert 'data-game-version="' in message["parts"]["table-card-2"]
+    message = await until(socket, has_figures(games[1]), timeout=0.9)
+    assert message["version"] == lesson.version
     await socket.disconnect()
 
 
@@ -371,15 +387,16 @@ async def test_ticks_with_nothing_due_and_moves_that_wait_never_reach_the_sync_t
     await socket.send_json_to({"type": "tick"})
     assert await socket.receive_nothing(timeout=0.2)
     await database_sync_to_async(play_move)(games[1])
-    first = await until(socket, has_part("table-card-2"))
+    first = await until(socket, has_figures(games[1]))
     await database_sync_to_async(play_move)(games[1])
     assert await socket.receive_nothing(timeout=0.2)
     assert (handled["tick"], handled["game.updated"]) == (0, 1)
     await asyncio.sleep(2.0)
     await socket.send_json_to({"type": "tick"})
-    second = await until(socket, has_part("table-card-2"))
+    second = await until(socket, has_figures(games[1]))
     assert handled["tick"] == 1
-    assert second["parts"]["table-card-2"] != first["parts"]["table-card-2"]
+    head = f"card-{games[1].table_id}-head"
+    assert second["attrs"][head] != first["attrs"][head]
     await socket.disconnect()
 
 

@@ -89,10 +89,21 @@ def test_a_story_accepted_with_the_key_adds_insight_and_call_time_ends_both_game
     teller.locator("#play-test .test-sum", has_text="Insight +1").wait_for()
     story = off_loop(lambda: Story.objects.get())
     assert story.status == "accepted" and story.text == "Why the Sun bends starlight"
+    teacher.evaluate("""() => { window.patched = 0;
+        document.addEventListener("live:patch", () => { window.patched += 1; }); }""")
     teller.get_by_role("button", name=re.compile("Roll the die")).click()
     rolled = wait_for(lambda: [e for row in Game.objects.get(pk=games[0].pk).actions.all()
                                for e in row.events if e["type"] == "TestRolled"])
     assert rolled[-1]["seat"] == seat and rolled[-1]["insight"] == 1
+    # The roll reaches the teacher's card as a patch: its version, and whose turn it is now.
+    version = off_loop(lambda: Game.objects.get(pk=games[0].pk).version)
+    teacher.locator(f'#table-card-1 [data-game-version="{version}"]').wait_for()
+    acting = off_loop(lambda: engine_state(games[0])[0].current_seats(engine_state(games[0])[1]))
+    turn = teacher.locator("#table-card-1 .tc-turn .tc-actor")
+    shown = [i for i in range(turn.count()) if turn.nth(i).is_visible()]
+    assert len(shown) == len([s for s in acting if s > 0])
+    assert teacher.locator("#table-card-1 tr.is-current").count() == len(shown)
+    assert teacher.evaluate("window.patched") >= 1
     if not teller.locator("#play-log").is_visible():  # folded away on a portrait tablet
         teller.locator(".log-panel > summary").click()
     teller.locator("#play-log", has_text="tests").wait_for()
