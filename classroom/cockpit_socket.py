@@ -119,8 +119,10 @@ class CockpitMixin:
     def card_changes(self, card, parts, patch):
         """Put in `parts` what the page must draw again to show `card` (the card, or its game's
         part) and in `patch` the figures it must set; nothing if the page shows it already."""
-        now = card_patch.shown(card)
         before = self.cards_shown.get(card["table_id"])
+        if before is not None and before.card == card:
+            return  # most cards at a refresh: comparing is cheaper than splitting
+        now = card_patch.shown(card)
         self.cards_shown[card["table_id"]] = now
         if before is None or before.frame != now.frame:
             parts[f"table-card-{card['number']}"] = drawing.card_html(card, self.cards_drawn)

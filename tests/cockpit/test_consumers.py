@@ -15,7 +15,15 @@ from channels.db import database_sync_to_async
 from channels.routing import URLRouter
 from django.utils import timezone
 
-from classroom import cockpit_drawing, cockpit_socket, dashboard, notify, play_socket, presence
+from classroom import (
+    card_patch,
+    cockpit_drawing,
+    cockpit_socket,
+    dashboard,
+    notify,
+    play_socket,
+    presence,
+)
 from classroom.cockpit import lesson_pause
 from classroom.models import Lesson, Student, TabletPresence
 from config.routing import websocket_urlpatterns
@@ -323,6 +331,33 @@ async def test_the_refresh_every_few_seconds_reads_no_lesson_roster_or_queue(mon
     await drawn_again(reads, seen["drawing"] + 2)
     assert (reads["roster"], reads["queue"], reads["lesson"]) == (
         seen["roster"] + 1, seen["queue"] + 1, seen["lesson"] + 1)
+    await socket.disconnect()
+
+
+async def test_a_refresh_splits_no_card_that_did_not_change(monkeypatch):
+    """Every few seconds the refresh finds most cards as they were: it compares them, and
+    neither splits them into frame and figures nor draws them."""
+    reads = Counter()
+
+    def counted(name, function):
+        def wrapper(*args, **kwargs):
+            reads[name] += 1
+            return function(*args, **kwargs)
+        return wrapper
+
+    monkeypatch.setattr(card_patch, "shown", counted("split", card_patch.shown))
+    monkeypatch.setattr(cockpit_drawing, "card_html", counted("card", cockpit_drawing.card_html))
+    monkeypatch.setattr(cockpit_drawing, "cockpit_parts",
+                        counted("drawing", cockpit_drawing.cockpit_parts))
+    monkeypatch.setattr(cockpit_socket, "REFRESH_SECONDS", 0.0)
+    lesson, _games, cookie = await playing(tables=3)
+    socket = await cockpit(lesson, cookie)
+    seen = dict(reads)
+    assert seen["split"] == 3
+    for drawings in (1, 2):
+        await socket.send_json_to({"type": "tick"})
+        await drawn_again(reads, seen["drawing"] + drawings)
+    assert (reads["split"], reads["card"]) == (seen["split"], seen["card"])
     await socket.disconnect()
 
 
