@@ -21,17 +21,15 @@ CURRENT = "is-current"
 
 @dataclass(frozen=True)
 class Shown:
-    """What the page shows of a card: the card, its frame, its game's context, its figures by
-    element."""
+    """What the page shows of a card: the card, its frame and its figures by element."""
 
     card: dict
     frame: dict
-    game: dict
     figures: dict
 
 
 def shown(card):
-    return Shown(card, _frame(card), card["game"], figures(card))
+    return Shown(card, _frame(card), figures(card))
 
 
 def _frame(card):

@@ -127,7 +127,7 @@ class CockpitMixin:
         if before is None or before.frame != now.frame:
             parts[f"table-card-{card['number']}"] = drawing.card_html(card, self.cards_drawn)
             return
-        if before.game != now.game:
+        if before.card["game"] != card["game"]:
             parts[f"card-{card['table_id']}-game"] = drawing.card_game_html(card)
         for kind, changed in card_patch.changes(before.figures, now.figures).items():
             patch.setdefault(kind, {}).update(changed)

@@ -4,6 +4,7 @@ pauses and nudges tablets; tablets ask for stories and show who is connected; th
 no names; a page is reloaded when its lesson moves on."""
 
 import asyncio
+import functools
 import json
 import uuid
 from collections import Counter
@@ -301,17 +302,19 @@ async def test_the_cockpit_goes_to_the_debrief_review_when_the_debrief_opens():
     await socket.disconnect()
 
 
+def counting(reads, name, function):
+    """`function`, counting its calls in `reads[name]`."""
+    def wrapper(*args, **kwargs):
+        reads[name] += 1
+        return function(*args, **kwargs)
+    return wrapper
+
+
 async def test_the_refresh_every_few_seconds_reads_no_lesson_roster_or_queue(monkeypatch):
     """What moves with the clock is drawn again; the lesson, the roster and the queue, which
     messages keep up to date, are read again only every RECHECK_SECONDS, as a safety net."""
     reads = Counter()
-
-    def counted(name, function):
-        def wrapper(*args, **kwargs):
-            reads[name] += 1
-            return function(*args, **kwargs)
-        return wrapper
-
+    counted = functools.partial(counting, reads)
     monkeypatch.setattr(dashboard, "lesson_roster", counted("roster", dashboard.lesson_roster))
     monkeypatch.setattr(Lesson, "refresh_from_db", counted("lesson", Lesson.refresh_from_db))
     monkeypatch.setattr(cockpit_drawing, "queue_context",
@@ -338,13 +341,7 @@ async def test_a_refresh_splits_no_card_that_did_not_change(monkeypatch):
     """Every few seconds the refresh finds most cards as they were: it compares them, and
     neither splits them into frame and figures nor draws them."""
     reads = Counter()
-
-    def counted(name, function):
-        def wrapper(*args, **kwargs):
-            reads[name] += 1
-            return function(*args, **kwargs)
-        return wrapper
-
+    counted = functools.partial(counting, reads)
     monkeypatch.setattr(card_patch, "shown", counted("split", card_patch.shown))
     monkeypatch.setattr(cockpit_drawing, "card_html", counted("card", cockpit_drawing.card_html))
     monkeypatch.setattr(cockpit_drawing, "cockpit_parts",
