@@ -1,11 +1,13 @@
 """The render core's memory (games/rendering.py): what a process has drawn of each game it
-draws, for its newest revision, and the pieces every game shares. `forget` empties both."""
+draws, for its newest revision; the views and menus its seats drew last; and the pieces every
+game shares. `forget` empties them all."""
 
 import dataclasses
 from collections import OrderedDict
 
 MAX_GAMES = 2000  # the tables one process draws at once, and more
 MAX_PIECES = 20000
+MAX_RECENT = 64  # a few tables' seats, each drawing a revision on all its sockets at once
 
 
 class Cache(OrderedDict):
@@ -77,8 +79,13 @@ drawn = Games(MAX_GAMES)
 # Pieces keyed by what they show (hexes, cards, a seat's board) are shared between tables and
 # outlive many revisions, so they get a cache of their own.
 pieces = Cache(MAX_PIECES)
+# A seat's view and menu serve its own sockets' drawing of a revision (and its next picks), not
+# the other seats'. Kept for every table until its next move, they were most of what each full
+# garbage collection walked, with every socket of the process waiting: a few are kept.
+recent = Cache(MAX_RECENT)
 
 
 def forget():
     drawn.clear()
     pieces.clear()
+    recent.clear()

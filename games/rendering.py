@@ -22,9 +22,9 @@ from django.utils import translation
 from django.utils.functional import Promise
 
 from games.choices import choices_context
-from games.engines.base import TEACHER
+from games.engines.base import PUBLIC, TEACHER
 from games.packages import package
-from games.render_cache import drawn, pieces
+from games.render_cache import drawn, pieces, recent
 from games.selectors import game_log
 from games.stepper import Draft
 
@@ -134,13 +134,23 @@ def _plain(value):
 
 
 def view_of(snapshot, seat):
-    return drawn.newest(snapshot, ("view", seat),
-                         lambda: snapshot.engine.view_for(snapshot.state, seat))
+    """What `seat` (PUBLIC, TEACHER or a seat) sees of the snapshot's state, per revision. The
+    public view serves every viewer and the cockpit; the others only their own viewer."""
+    def make():
+        return snapshot.engine.view_for(snapshot.state, seat)
+
+    if seat == PUBLIC:
+        return drawn.newest(snapshot, ("view", seat), make)
+    return _recent(snapshot, ("view", seat), make)
 
 
 def menu_of(snapshot, seat):
-    return drawn.newest(snapshot, ("menu", seat),
-                         lambda: snapshot.engine.action_menu(snapshot.state, seat))
+    return _recent(snapshot, ("menu", seat),
+                   lambda: snapshot.engine.action_menu(snapshot.state, seat))
+
+
+def _recent(snapshot, what, make):
+    return recent.get_or_make((snapshot.game_id, snapshot.revision, *what), make)
 
 
 def summary_of(snapshot):

@@ -48,10 +48,10 @@ def test_tablets_of_one_seat_share_one_render_per_revision():
     assert rendering.render_parts(snapshot, 1, "en")["map-board"] is first["map-board"]
 
 
-def test_only_the_newest_revision_s_views_stay_in_memory():
+def test_only_the_newest_revision_s_public_view_stays_with_the_table():
     """A view is hundreds of lists and dicts that every full garbage collection walks: after ten
-    moves, each seat, the teacher and the public (the parts every viewer shares) of the table
-    have one view kept, of the newest revision."""
+    moves, the table keeps one view, the public one of its newest revision (the parts every
+    viewer shares and the cockpit read it); the seats' and the teacher's are the recent ones'."""
     game = make_game()
     for _ in range(10):
         play_move(game)
@@ -59,10 +59,25 @@ def test_only_the_newest_revision_s_views_stay_in_memory():
         for seat in (None, 1, 2):
             rendering.render_parts(snapshot, seat, "en", teacher=seat is None)
     drawn = render_cache.drawn[game.pk]
-    kept = [what for what in drawn.newest if what[0] == "view"]
-    assert sorted(kept, key=str) == sorted([("view", None), ("view", 1), ("view", 2),
-                                            ("view", "public")], key=str)
+    assert [what for what in drawn.newest if what[0] in ("view", "menu")] == [("view", "public")]
     assert drawn.revision == snapshot.revision
+    recent = {key[2:] for key in render_cache.recent if key[:2] == (game.pk, snapshot.revision)}
+    assert {("view", None), ("view", 1), ("view", 2), ("menu", 1), ("menu", 2)} <= recent
+
+
+def test_a_process_keeps_the_seats_views_and_menus_of_a_few_tables_only(monkeypatch):
+    """With more tables than the recent views have room for, the first tables' seats' views and
+    menus are let go once the later tables have drawn theirs; the first tables' parts stay."""
+    games = [make_game(seats=2) for _ in range(3)]
+    monkeypatch.setattr(render_cache.recent, "limit", 4)  # one table's two views and two menus
+    parts = {}
+    for game in games:
+        snapshot = snapshot_of(game)
+        for seat in (1, 2):
+            parts[game.pk, seat] = rendering.render_parts(snapshot, seat, "en")
+    assert {key[0] for key in render_cache.recent} == {games[-1].pk}
+    again = rendering.render_parts(snapshot_of(games[0]), 1, "en")
+    assert again["play-board"] is parts[games[0].pk, 1]["play-board"]
 
 
 def test_an_older_revision_is_rendered_without_displacing_the_newest_view():
