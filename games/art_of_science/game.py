@@ -32,7 +32,7 @@ class ArtOfScience(GamePackage):
     debrief_questions = debrief.QUESTIONS
     fact_generators = debrief.GENERATORS
     export_columns = exports.COLUMNS
-    seat_figures = {"filled": _("Filled")}
+    seat_figures = {"filled": pgettext_lazy("categories, short", "Filled")}  # a column heading
     table_figures = {"questions": _("Questions"), "pending_judgements": _("To judge"),
                      "flags": _("Reports")}
     score_label = pgettext_lazy("points, short", "pts")

@@ -22,6 +22,7 @@ from games.selectors import game_state
 from tests.art_of_science.factories import load_starter_bank
 from tests.e2e.conftest import accessibility_problems, in_step, off_loop, screenshot, settled
 from tests.e2e.test_classroom_pages import FIND_PROBLEMS, sign_in
+from tests.e2e.test_cockpit_pages import BROKEN_WORDS
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
@@ -295,6 +296,7 @@ def test_the_pages_look_right(live_url, new_page, classes, size, language):
     teacher.goto(f"{live_url}/lessons/{lesson.pk}/")
     teacher.locator(".aos-tc-judging").wait_for()
     checked(teacher, f"aos-{size}-{language}-cockpit")
+    assert teacher.evaluate(BROKEN_WORDS) == []  # "TÄYTETTY" above its column
     teacher.goto(f"{live_url}/lessons/{lesson.pk}/tables/1/")
     teacher.locator(".aos-key.is-secret").wait_for()
     checked(teacher, f"aos-{size}-{language}-table-view")

@@ -27,6 +27,18 @@ OUT_OF_CARD = """() => [...document.querySelectorAll('.table-card')].flatMap(car
         return r.right > box.right + 0.5 || r.left < box.left - 0.5;
     }).map(el => `${card.id}: ${el.textContent.trim().slice(0, 20)}`);
 })"""
+# The seat table's column headings and robot buttons, if a word of theirs is broken over lines
+# ("TAB LET IT" in a narrow column).
+BROKEN_WORDS = """() => [...document.querySelectorAll('.tc-seats thead th, .tc-robot-button')]
+    .filter(el => el.checkVisibility()).flatMap(el => {
+        const text = [...el.childNodes].find(n => n.nodeType === Node.TEXT_NODE
+                                                  && n.textContent.trim());
+        if (!text) return [];
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        const lines = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+        return lines.size > 1 ? [text.textContent.trim()] : [];
+    })"""
 LOCALES = {"fi": "fi-FI", "en": "en-GB"}
 TITLES = {"fi": ["Miksi pimeä aine ei näy?", "Paskaa tuuria nopan kanssa", "Galilein kuut"],
           "en": ["Why can we not see dark matter?", "Such sh1t luck with the die",
@@ -93,6 +105,7 @@ def test_the_cockpit_tablet_and_projector_during_play_fit_every_screen(
         assert page.locator(".table-card .badge-bad").count() >= 1  # idle
         looks_right(page, f"cockpit-{language}-{size}")
         assert page.evaluate(OUT_OF_CARD) == []
+        assert page.evaluate(BROKEN_WORDS) == []
         page.context.close()
     teller = off_loop(lambda: stories_teller(games[1]))
     for size in ("tablet-landscape", "tablet-portrait"):
