@@ -43,9 +43,10 @@ class Drawn:
 class Games(Cache):
     """One entry per game a process draws, so the cache holds every active table whatever their
     number. Keyed per revision or per view, hundreds of tables' entries outgrew any fixed limit:
-    their sockets' drawings then missed in turn and drew everything again. A view or a menu is
-    hundreds of lists and dicts that every full garbage collection walks, so only the newest
-    revision's are kept, and of the log only what the current round draws again."""
+    their sockets' drawings then missed in turn and drew everything again. A view is hundreds
+    of lists and dicts that every full garbage collection walks, so only the newest revision's
+    public view is kept here (a seat's view and menu are among the `recent`), and of the log
+    only what the current round draws again."""
 
     def drawn(self, snapshot):
         """The game's entry for `snapshot`'s revision; None for an older revision than the
