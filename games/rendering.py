@@ -60,7 +60,10 @@ def render_choices(snapshot, seat, language, draft, teacher=False):
         if context is None:
             return None
         template = SEAT_CONTROLS if teacher else ACTIONS
-        parts = {"play-actions": render_to_string(template, context)}
+        # Without a choice the part is a note or the seats' controls, the same over many
+        # revisions and seats: drawn once for what it shows.
+        draw = render_to_string if "choice" in context else part
+        parts = {"play-actions": draw(template, context)}
         parts.update(game.choice_parts(snapshot, None if teacher else seat,
                                        context.get("choice")))
         return parts
@@ -168,14 +171,15 @@ def _own(game, snapshot, seat, teacher):
 
 def _choices(game, snapshot, seat, draft, teacher):
     summary = summary_of(snapshot)
-    context = {"teacher": teacher, "over": summary["over"], "draft": draft,
-               "version": snapshot.version}
+    context = {"teacher": teacher, "over": summary["over"]}
     if teacher:
         context["seats"] = _seat_controls(snapshot)
         return context
     if seat in snapshot.bots:
         context["bot_plays"] = True
         return context
+    if draft == Draft() and (summary["over"] or seat not in summary["to_act"]):
+        return context  # the part says whose turn it is not: no choice to work out
     view = view_of(snapshot, seat)
     choice = choices_context(game, view, menu_of(snapshot, seat), draft, seat, snapshot.names,
                              snapshot)

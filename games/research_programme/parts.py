@@ -101,7 +101,7 @@ def own_parts(snapshot, seat, teacher):
 def choice_parts(snapshot, seat, choice):
     """The map's marks: the hexes the options of the seat's next question stand for."""
     marks = [(mapview.HEXES[mark], message) for mark, message in (choice or {}).get("marks", ())]
-    return {"map-marks": render_to_string(MARKS, {"marks": marks})}
+    return {"map-marks": part(MARKS, {"marks": marks})}
 
 
 def _story_panel(snapshot, view, seat, teacher):
