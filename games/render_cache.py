@@ -32,7 +32,8 @@ class Cache(OrderedDict):
 @dataclasses.dataclass
 class Drawn:
     """What is drawn of one game: its newest revision's views, menus and parts (`newest`), and
-    its current round's told log rows, log lines and earlier rounds (`this_round`)."""
+    its current round's log: its lines' HTML, the lines each viewer was shown and the earlier
+    rounds (`this_round`)."""
 
     revision: int
     newest: dict

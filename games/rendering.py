@@ -162,8 +162,7 @@ def summary_of(snapshot):
 
 def _own(game, snapshot, seat, teacher):
     parts = game.own_parts(snapshot, seat, teacher)
-    parts["play-log"] = part(LOG, {"log": _log_rounds(snapshot, viewer(seat, teacher),
-                                                      current=True)})
+    parts["play-log"] = part(LOG, {"log": _this_round(snapshot, viewer(seat, teacher))})
     parts.update(render_choices(snapshot, seat, translation.get_language(), Draft(), teacher)
                  or {})
     return parts
@@ -203,26 +202,56 @@ def _seat_controls(snapshot):
 # The log -----------------------------------------------------------------------------------------
 
 
-def _log_rounds(snapshot, viewer_, current):
-    """The log's rounds, newest first: the current round only, or every earlier one. A game
-    without rounds has one (0)."""
+def _this_round(snapshot, viewer_):
+    """The current round's log as the viewer sees it. Drawn again for every viewer at every
+    revision, it grows by a move's rows: the lines a viewer was shown are kept with the round,
+    and only the rows since are told (a round's walk for each viewer at each move was a tenth
+    of a seat's drawing late in a round)."""
     this_round = summary_of(snapshot)["round"] or 0
-    # The current round's rows are told and drawn again at every revision, so they are kept;
-    # the earlier rounds' are drawn once a round (see `_earlier`).
-    kept = drawn.of_round(snapshot, this_round) if current else None
+    kept = drawn.of_round(snapshot, this_round)
+    key = ("shown", viewer_, _names(snapshot), translation.get_language())
+    version, shown = kept.get(key, (0, [])) if kept is not None else (0, [])
+    if version > snapshot.version:  # an older revision: drawn whole, the newest kept
+        kept, version, shown = None, 0, []
+    shown = [(line.round, _line_html(kept, line)) for line in _lines(
+        snapshot, viewer_, this_round, current=True, since=version)] + shown
+    if kept is not None:
+        kept[key] = (snapshot.version, shown)
+    return _rounds(shown)
+
+
+def _earlier(snapshot, viewer_):
+    """The log's earlier rounds, drawn once per round and viewer."""
+    this_round = summary_of(snapshot)["round"] or 0
+    return _kept(drawn.of_round(snapshot, this_round), ("earlier", viewer_, _names(snapshot)),
+                 lambda: render_to_string(LOG, {"log": _rounds(
+                     (line.round, _line_html(None, line)) for line in _lines(
+                         snapshot, viewer_, this_round, current=False))}))
+
+
+def _lines(snapshot, viewer_, this_round, current, since=0):
+    """The log's lines of the current round, or of the earlier ones, newest first, told from
+    the rows after `since`."""
     lines = []
-    names = tuple(sorted(snapshot.names.items()))
     for row in reversed(game_log(snapshot.game_id, snapshot.version)):
-        events, told = _kept(kept, ("told", row.seq, viewer_, names),
-                             lambda row=row: _told(snapshot, row, viewer_))
+        if row.seq <= since:
+            break
+        events = snapshot.engine.events_for(row.events, viewer_)
         if current and events and all((e.get("round") or 0) < this_round for e in events):
             break
+        told = package(snapshot.engine_key).narrate(events, snapshot.names)
         lines.extend(reversed([line for line in told
                                if ((line.round or 0) == this_round) == current]))
+    return lines
+
+
+def _rounds(shown):
+    """(round, line's HTML) pairs, newest first, as the log part's rounds. A game without
+    rounds has one (0)."""
     rounds = OrderedDict()
-    for line in lines:
-        rounds.setdefault(line.round, []).append(_line_html(kept, line))
-    return [{"round": number, "lines": round_lines} for number, round_lines in rounds.items()]
+    for number, html in shown:
+        rounds.setdefault(number, []).append(html)
+    return [{"round": number, "lines": lines} for number, lines in rounds.items()]
 
 
 def _line_html(kept, line):
@@ -244,19 +273,8 @@ def _kept(kept, key, make):
     return kept[key]
 
 
-def _told(snapshot, row, viewer_):
-    """A log row as the viewer sees it, and its lines."""
-    events = snapshot.engine.events_for(row.events, viewer_)
-    return events, package(snapshot.engine_key).narrate(events, snapshot.names)
-
-
-def _earlier(snapshot, viewer_):
-    """The log's earlier rounds, drawn once per round and viewer."""
-    names = tuple(sorted(snapshot.names.items()))
-    this_round = summary_of(snapshot)["round"] or 0
-    return _kept(drawn.of_round(snapshot, this_round), ("earlier", viewer_, names),
-                 lambda: render_to_string(
-                     LOG, {"log": _log_rounds(snapshot, viewer_, current=False)}))
+def _names(snapshot):
+    return tuple(sorted(snapshot.names.items()))
 
 
 @lru_cache(maxsize=256)

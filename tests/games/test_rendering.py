@@ -224,19 +224,49 @@ def test_a_process_draws_each_viewer_once_per_revision_whatever_its_number_of_ta
     assert sorted(views, key=str) == sorted([1, 2, "public"] * len(games), key=str)
 
 
-def test_of_the_log_only_the_current_round_s_told_rows_stay_in_memory():
-    """The current round's rows are told again at every revision and kept; the earlier rounds'
-    are drawn once a round, and not kept: a log is thousands of small objects that every full
-    garbage collection would walk for every table of the process."""
+def test_of_the_log_only_the_current_round_s_lines_stay_in_memory():
+    """The current round's lines are drawn again at every revision and kept, each viewer's as
+    HTML; the earlier rounds' are drawn once a round, and not kept, and no told row's events are
+    kept: a log is thousands of small objects that every full garbage collection would walk for
+    every table of the process."""
     game = make_game()
     play_until(game, lambda state: state["round"] >= 2)
     snapshot = snapshot_of(game)
     parts = rendering.render_parts(snapshot, 1, "en")
-    earlier = [row.seq for row in game_log(game.pk, snapshot.version)
-               if row.events and all((e.get("round") or 0) < 2 for e in row.events)]
-    kept = {key[1] for key in render_cache.drawn[game.pk].this_round if key[0] == "told"}
-    assert parts[rendering.EARLIER] and kept and len(earlier) > 1
-    assert not kept & set(earlier[:-1])  # the newest earlier row ends the current round's walk
+    store = render_cache.drawn[game.pk].this_round
+    shown = [pair for key, value in store.items() if key[0] == "shown" for pair in value[1]]
+    lines = [key[1] for key in store if key[0] == "line"]
+    assert parts[rendering.EARLIER] and shown and lines
+    assert {number for number, _html in shown} == {2} == {line.round for line in lines}
+    assert {key[0] for key in store} == {"shown", "line", "earlier"}
+
+
+def test_after_a_move_a_viewer_s_log_reads_only_the_move_s_rows(monkeypatch):
+    """The current round's log grows by a move's rows: what a viewer was shown is kept with the
+    round, so a drawing late in a round reads the rows since its last, not the whole round."""
+    game = make_game()
+    play_until(game, lambda state: state["round"] >= 2)
+    for _ in range(6):
+        play_move(game)
+        rendering.render_parts(snapshot_of(game), 1, "en")
+    read, log = [], rendering.game_log
+
+    class Walked(list):
+        def __reversed__(self):
+            for row in list.__reversed__(self):
+                read.append(row.seq)
+                yield row
+
+    monkeypatch.setattr(rendering, "game_log", lambda *args: Walked(log(*args)))
+    before = snapshot_of(game).version
+    play_move(game)
+    snapshot = snapshot_of(game)
+    rendering.render_parts(snapshot, 1, "en")
+    this_round = [row.seq for row in game_log(game.pk, snapshot.version)
+                  if any(e.get("round") == 2 for e in row.events)]
+    assert rendering.summary_of(snapshot)["round"] == 2
+    assert read == [*range(snapshot.version, before, -1), before]
+    assert len(this_round) > len(read) + 5
 
 
 def test_the_earlier_rounds_lines_are_drawn_once_for_every_viewer(monkeypatch):
