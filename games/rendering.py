@@ -178,7 +178,7 @@ def _choices(game, snapshot, seat, draft, teacher):
         context["bot_plays"] = True
         return context
     if draft == Draft() and (summary["over"] or seat not in summary["to_act"]):
-        return context  # the part says whose turn it is not: no choice to work out
+        return context  # the part is a note: no choice to work out
     view = view_of(snapshot, seat)
     choice = choices_context(game, view, menu_of(snapshot, seat), draft, seat, snapshot.names,
                              snapshot)
@@ -205,8 +205,8 @@ def _seat_controls(snapshot):
 def _this_round(snapshot, viewer_):
     """The current round's log as the viewer sees it. Drawn again for every viewer at every
     revision, it grows by a move's rows: the lines a viewer was shown are kept with the round,
-    and only the rows since are told (a round's walk for each viewer at each move was a tenth
-    of a seat's drawing late in a round)."""
+    and only the rows since are told, so a viewer's work after a move does not grow with the
+    round, and no told row's events are kept."""
     this_round = summary_of(snapshot)["round"] or 0
     kept = drawn.of_round(snapshot, this_round)
     key = ("shown", viewer_, _names(snapshot), translation.get_language())
