@@ -210,7 +210,7 @@ def _this_round(snapshot, viewer_):
     this_round = summary_of(snapshot)["round"] or 0
     kept = drawn.of_round(snapshot, this_round)
     key = ("shown", viewer_, _names(snapshot), translation.get_language())
-    version, shown = kept.get(key, (0, [])) if kept is not None else (0, [])
+    version, shown = (kept or {}).get(key, (0, []))
     if version > snapshot.version:  # an older revision: drawn whole, the newest kept
         kept, version, shown = None, 0, []
     shown = [(line.round, _line_html(kept, line)) for line in _lines(
