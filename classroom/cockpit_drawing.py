@@ -1,18 +1,18 @@
-"""What the teacher's cockpit draws: its parts' HTML from classroom/dashboard.py's figures, the
-same for the page's first load (classroom/views.py) and its socket (classroom/cockpit_socket.py),
-which keeps what it drew between drawings so that an unchanged card or bar is not drawn again."""
+"""What the teacher's cockpit and projector draw: their parts' HTML from classroom/dashboard.py's
+figures, the same for a page's first load (classroom/views.py) and its socket
+(classroom/cockpit_socket.py, classroom/consumers.py), which keeps what it drew between drawings
+so that an unchanged card, bar or board is not drawn again."""
 
 import json
-from datetime import timedelta
 
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 
 from classroom import dashboard
-from classroom.timeline import lesson_timeline
+from classroom.timeline import drawn_timeline
 
-BAR_STEP_SECONDS = 15
 BAR = "classroom/parts/cockpit_bar.html"
+BOARD = "classroom/parts/projector_board.html"
 QUEUE = "classroom/parts/cockpit_queue.html"
 CARD = "classroom/parts/table_card.html"
 TABLES = "classroom/parts/cockpit_tables.html"
@@ -46,13 +46,9 @@ def cockpit_parts(lesson, now=None, roster=None, drawn=None, tables=True, queue=
 
 
 def bar_html(lesson, now, cards, drawn):
-    """The bar; the HTML drawn before when nothing on it changed. Its clock is drawn to the
-    BAR_STEP_SECONDS (the page counts down by itself, every second), so most drawings every few
-    seconds find the same bar."""
-    timeline = lesson_timeline(lesson, now)
-    if not timeline.play_over:
-        timeline = lesson_timeline(lesson, now - timedelta(
-            seconds=now.timestamp() % BAR_STEP_SECONDS))
+    """The bar; the HTML drawn before when nothing on it changed (its clock drawn to the step,
+    so most drawings every few seconds find the same bar)."""
+    timeline = drawn_timeline(lesson, now)
     context = {"lesson": lesson, "timeline": timeline, "switches": switches(lesson),
                "cards": cards}
     shows = (translation.get_language(), timeline, lesson.title, lesson.join_code,
@@ -104,3 +100,15 @@ def card_html(card, drawn):
 def card_game_html(card):
     """The game's own part of a table's card (its package's `card_template`), drawn alone."""
     return render_to_string(card["game_template"], {"game": card["game"]})
+
+
+def board_html(lesson, drawn, now=None, revisions=None):
+    """The projector's board (`revisions` as for dashboard.projector_board); the HTML drawn
+    before when nothing on it changed. With its clock drawn to the step, a move that changes no
+    table's scores, round or stage finds the board as it was, and so do most moves."""
+    board = dashboard.projector_board(lesson, now, revisions)
+    shows = (translation.get_language(), lesson.title, board)
+    before = drawn.get(BOARD)
+    if before is None or before[0] != shows:
+        drawn[BOARD] = before = (shows, render_to_string(BOARD, {"lesson": lesson, "board": board}))
+    return before[1]

@@ -13,6 +13,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from classroom import auth, dashboard, selectors, services
+from classroom import cockpit_drawing as drawing
 from classroom.cockpit_socket import HANDLERS as COCKPIT_HANDLERS
 from classroom.cockpit_socket import CockpitMixin
 from classroom.models import Lesson
@@ -79,12 +80,17 @@ class LessonSocket(LiveConsumer):
         if self.moved_on():
             return False
         with translation.override(self.language):
-            context = self.context()
-            parts = {part: render_to_string(template, context)
-                     for part, template in self.parts.items()}
+            parts = self.draw(fresh)
         self.version_sent = self.lesson.version
-        self.send_parts(parts, self.lesson.version)
+        if parts:
+            self.send_parts(parts, self.lesson.version)
         return True
+
+    def draw(self, fresh):
+        """The parts to send, {element id: HTML}: all of the page's, unless a subclass knows the
+        page shows some already."""
+        context = self.context()
+        return {part: render_to_string(template, context) for part, template in self.parts.items()}
 
 
 class TeacherLessonConsumer(CockpitMixin, LessonSocket):
@@ -186,20 +192,17 @@ class ProjectorConsumer(LessonSocket):
     them), never names (drawn at most once a second; the page's tick brings the last change in).
     Debrief: the discussion page."""
 
-    lobby_parts = {"projector-students": "classroom/parts/projector_students.html",
-                   "projector-code": "classroom/parts/projector_code.html"}
-    play_parts = {"projector-board": "classroom/parts/projector_board.html"}
+    parts = {"projector-students": "classroom/parts/projector_students.html",
+             "projector-code": "classroom/parts/projector_code.html"}
     handlers = {**LiveConsumer.handlers, "tick": "handle_tick"}
     settled_on_loop = {"tick": "nothing_due", "game.updated": "update_waits"}
 
     def connect(self):
         self.drawn_at, self.dirty = 0.0, False
+        self.drawn = {}  # the board last drawn, for cockpit_drawing.board_html
+        self.board_sent = None
+        self.revisions = None  # {game id: the newest revision heard of}; None: read them
         super().connect()
-
-    @property
-    def parts(self):
-        return self.play_parts if self.lesson.status == Lesson.Status.PLAYING \
-            else self.lobby_parts
 
     def group_names(self):
         return [self.lesson.group_name, self.lesson.teacher_group_name]
@@ -209,10 +212,21 @@ class ProjectorConsumer(LessonSocket):
             return f"/lessons/{self.lesson.pk}/debrief/discussion/"
         return f"/lessons/{self.lesson.pk}/projector/"
 
+    def draw(self, fresh):
+        """While the tables play, the board; nothing after a move or a tick that left it as the
+        page shows it."""
+        if self.lesson.status != Lesson.Status.PLAYING:
+            return super().draw(fresh)
+        self.drawn_at, self.dirty = time.monotonic(), False
+        if fresh or self.revisions is None:
+            self.revisions = dashboard.game_revisions(self.lesson)
+        board = drawing.board_html(self.lesson, self.drawn, revisions=self.revisions)
+        if board is self.board_sent and not fresh:
+            return {}
+        self.board_sent = board
+        return {"projector-board": board}
+
     def context(self):
-        if self.lesson.status == Lesson.Status.PLAYING:
-            self.drawn_at, self.dirty = time.monotonic(), False
-            return {"lesson": self.lesson, "board": dashboard.projector_board(self.lesson)}
         host = dict(self.scope.get("headers", [])).get(b"host", b"").decode("latin-1")
         return {"lesson": self.lesson, "students": selectors.active_students(self.lesson),
                 "join_page": f"{host}/join/"}
@@ -223,10 +237,20 @@ class ProjectorConsumer(LessonSocket):
 
     def update_waits(self, event):
         """A change within a second of the last drawing waits for the next tick."""
+        self.heard(event)
         if time.monotonic() - self.drawn_at >= PROJECTOR_SECONDS:
             return False
         self.dirty = True
         return True
+
+    def heard(self, event):
+        """Keep the newest revision of each table's game, from the tables' messages; a game the
+        board has not drawn (a table started since) has the games read again."""
+        game_id = event.get("game_id")
+        if self.revisions is None or game_id not in self.revisions:
+            self.revisions = None
+        else:
+            self.revisions[game_id] = max(self.revisions[game_id], event.get("revision", 0))
 
     def cockpit_changed(self, event):
         if event.get("what") == "approvals":

@@ -10,13 +10,14 @@ lesson, so a card drawn after a move costs no query.
 """
 
 from dataclasses import dataclass
+from operator import attrgetter
 
 from django.utils import timezone
 from django.utils.translation import ngettext
 
 from classroom.models import Student
 from classroom.presence import connected_students
-from classroom.timeline import lesson_timeline, table_pace
+from classroom.timeline import drawn_timeline, lesson_timeline, table_pace
 from games import seats as seat_looks
 from games.models import Approval, Game
 from games.packages import package
@@ -215,23 +216,27 @@ def _approval_row(lesson, approval):
 # The projector ---------------------------------------------------------------------------------
 
 
-def projector_board(lesson, now=None):
+def projector_board(lesson, now=None, revisions=None):
     """The projector during play: the timeline, every table's stage, each table's seats ranked
     by score (seat numbers and colours only, never names), and what the game adds for the whole
-    class (e.g. accepted story titles, never with names)."""
-    timeline = lesson_timeline(lesson, now)
+    class (e.g. accepted story titles, never with names). `revisions` ({game id: revision}, the
+    newest of each table's game its socket heard of) spares reading the lesson's games."""
+    timeline = drawn_timeline(lesson, now)
     played = lesson.game
-    tables = []
-    game_ids = []
-    for game in _games(lesson).order_by("table__number"):
-        snapshot = game_snapshot(game.pk, game.revision)
-        game_ids.append(game.pk)
-        tables.append(_projector_table(played, snapshot, summary_of(snapshot)))
-    extra = played.projector_lesson(game_ids, lesson.game_settings)
+    revisions = game_revisions(lesson) if revisions is None else revisions
+    snapshots = sorted((game_snapshot(game_id, revision) for game_id, revision in
+                        revisions.items()), key=attrgetter("table_number"))
+    tables = [_projector_table(played, snapshot, summary_of(snapshot)) for snapshot in snapshots]
+    extra = played.projector_lesson([s.game_id for s in snapshots], lesson.game_settings)
     return {"timeline": timeline, "tables": tables, "score_label": played.score_label,
             "table_template": played.projector_template,
             "lesson_template": played.projector_lesson_template if extra else "",
             "extra": extra}
+
+
+def game_revisions(lesson):
+    """{game id: revision} of the lesson's games, as stored now."""
+    return dict(Game.objects.filter(table__lesson=lesson).values_list("pk", "revision"))
 
 
 def _projector_table(played, snapshot, summary):

@@ -6,6 +6,7 @@ from datetime import datetime, timedelta
 
 from django.utils import timezone
 
+CLOCK_STEP_SECONDS = 15  # how far the drawn clock may lag: the pages count down by themselves
 PACE_TOLERANCE = 0.1  # the share of a game ahead or behind the plan that still counts as on time
 PACE_MIN_EVIDENCE = 0.08  # the share of a game played before its pace is trusted for a forecast
 PACE_EARLY_ALARM = 0.3  # with less evidence: warn when this share of play time is gone
@@ -78,6 +79,17 @@ def lesson_timeline(lesson, now=None):
                     debrief=lesson.debrief_minutes, started_at=lesson.started_at,
                     play_ends_at=lesson.play_ends_at, now=now,
                     time_called=lesson.time_called_at is not None, paused=lesson.is_paused)
+
+
+def drawn_timeline(lesson, now=None):
+    """The clock as the cockpit's bar and the projector draw it: to the CLOCK_STEP_SECONDS while
+    play runs (the page counts the time left down by itself, every second), so most drawings
+    within a step find the same clock; exact once play time is up."""
+    now = now or timezone.now()
+    timeline = lesson_timeline(lesson, now)
+    if timeline.play_over:
+        return timeline
+    return lesson_timeline(lesson, now - timedelta(seconds=now.timestamp() % CLOCK_STEP_SECONDS))
 
 
 # Pace -----------------------------------------------------------------------------------------

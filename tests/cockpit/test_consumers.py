@@ -1,7 +1,7 @@
 """The cockpit over real sockets (Channels' WebsocketCommunicator): the lesson page draws every
 table and the story queue, redraws one card when its game moves, takes the teacher's decisions,
-pauses and nudges tablets; tablets ask for stories and show who is connected; the projector shows
-no names; a page is reloaded when its lesson moves on."""
+pauses and nudges tablets; tablets ask for stories and show who is connected; a page is reloaded
+when its lesson moves on (the projector: tests/cockpit/test_projector.py)."""
 
 import asyncio
 import functools
@@ -25,7 +25,6 @@ from classroom import (
     play_socket,
     presence,
 )
-from classroom.cockpit import lesson_pause
 from classroom.models import Lesson, Student, TabletPresence
 from config.routing import websocket_urlpatterns
 from games.live import LiveConsumer
@@ -234,48 +233,6 @@ async def test_the_lesson_page_reloads_when_the_lesson_moved_on():
     await socket.send_json_to({"type": "sync"})
     message = await socket.receive_json_from(timeout=5)
     assert message == {"type": "redirect", "url": f"/lessons/{lesson.pk}/"}
-    await socket.disconnect()
-
-
-async def test_the_projector_during_play_shows_tables_and_no_names():
-    """The projector's board has every table, seat numbers and VP, and no pseudonym."""
-    lesson, games, cookie = await playing(tables=2)
-    socket = await open_socket(f"/ws/lessons/{lesson.pk}/projector/?shown=playing", cookie)
-    await socket.send_json_to({"type": "sync"})
-    board = (await until(socket, has_part("projector-board")))["parts"]["projector-board"]
-    names = await database_sync_to_async(lambda: list(
-        Student.objects.filter(lesson=lesson).values_list("pseudonym", flat=True)))()
-    assert board.count('class="pb-table"') == 2
-    assert not [name for name in names if name in board]
-    await database_sync_to_async(play_move)(games[0])
-    await socket.send_json_to({"type": "tick"})  # drawn at most once a second: the tick brings it
-    await until(socket, has_part("projector-board"))
-    await socket.disconnect()
-
-
-async def test_the_projector_draws_a_move_without_reading_the_lesson_again(monkeypatch):
-    """The lesson's every change comes as `lesson.updated`, which reads it again; a move at a
-    table (the projector's most frequent drawing) reads only the tables."""
-    reads = Counter()
-    refresh_from_db = Lesson.refresh_from_db
-
-    def counted(self, *args, **kwargs):
-        reads["lesson"] += 1
-        return refresh_from_db(self, *args, **kwargs)
-
-    monkeypatch.setattr(Lesson, "refresh_from_db", counted)
-    lesson, games, cookie = await playing(tables=2)
-    socket = await open_socket(f"/ws/lessons/{lesson.pk}/projector/?shown=playing", cookie)
-    await socket.send_json_to({"type": "sync"})
-    await until(socket, has_part("projector-board"))
-    synced = reads["lesson"]
-    await database_sync_to_async(play_move)(games[0])
-    await socket.send_json_to({"type": "tick"})  # the move waits for it: nothing else is due
-    await until(socket, has_part("projector-board"))
-    assert reads["lesson"] == synced
-    await database_sync_to_async(lesson_pause)(lesson)
-    await until(socket, lambda m: m.get("type") == "parts")
-    assert reads["lesson"] == synced + 1
     await socket.disconnect()
 
 

@@ -10,7 +10,8 @@ from django.test.signals import template_rendered
 from django.utils import timezone, translation
 
 from classroom import dashboard
-from classroom.cockpit_drawing import BAR_STEP_SECONDS, cockpit_parts
+from classroom.cockpit_drawing import board_html, cockpit_parts
+from classroom.timeline import CLOCK_STEP_SECONDS, drawn_timeline
 from tests.cockpit.factories import make_playing
 from tests.games.factories import play_move
 
@@ -38,7 +39,7 @@ def test_the_bar_is_drawn_again_when_its_clock_step_passes_not_every_few_seconds
     timeline's marker move in steps, so the refresh every few seconds mostly finds the bar as it
     was drawn and neither draws nor sends it again."""
     lesson, _games = make_playing(idle_seconds=3600)
-    drawn, step = {}, BAR_STEP_SECONDS
+    drawn, step = {}, CLOCK_STEP_SECONDS
     start = timezone.now()
     start -= timedelta(seconds=start.timestamp() % step)
     with translation.override("en"):
@@ -46,6 +47,26 @@ def test_the_bar_is_drawn_again_when_its_clock_step_passes_not_every_few_seconds
                 for s in (0, 5, 10, step)]
     assert bars[1] is bars[0] and bars[2] is bars[0]
     assert bars[3] != bars[0]
+
+
+def test_the_projector_s_board_is_not_drawn_again_when_only_the_clock_moved():
+    """Like the bar, the board draws its clock to the step: within one, a drawing finds the
+    board as drawn before, and the projector's socket sends nothing."""
+    lesson, _games = make_playing(tables=2)
+    drawn, step = {}, CLOCK_STEP_SECONDS
+    start = timezone.now()
+    start -= timedelta(seconds=start.timestamp() % step)
+    with translation.override("en"):
+        boards = [board_html(lesson, drawn, now=start + timedelta(seconds=s))
+                  for s in (0, 5, 10, step)]
+    assert boards[1] is boards[0] and boards[2] is boards[0]
+    assert boards[3] != boards[0]
+
+
+def test_the_drawn_clock_is_exact_once_play_time_is_up():
+    lesson, _games = make_playing()
+    assert drawn_timeline(lesson, lesson.play_ends_at + timedelta(seconds=1)).play_over
+    assert not drawn_timeline(lesson, lesson.play_ends_at - timedelta(seconds=1)).play_over
 
 
 def test_a_card_is_not_drawn_again_when_only_the_clock_moved(django_capture_on_commit_callbacks):
