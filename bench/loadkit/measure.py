@@ -16,6 +16,8 @@ from bench.loadkit.pace import (
 )
 from bench.loadkit.report import percentile
 
+TABLES_SHOWN = '<div class="pb-tables">'  # where the projector's board shows the tables
+
 
 def latency_figures(tables, measure_dashboard):
     series, missing = tablets.latencies(tables, measure_dashboard)
@@ -95,18 +97,24 @@ async def connect_cycles(tables, count, concurrency=20):
     await asyncio.gather(*(cycle(n) for n in range(count)))
 
 
-def lost_projectors(env, tables, projectors):
-    """Projectors without their lesson's final version, or whose last drawing came before the
-    last applied action of their lesson was sent (the board carries no game versions)."""
-    final = classes.db(env, "lesson_versions", payload=list(projectors))
-    last_sent = {}
-    for table in tables:
-        for action in table.actions:
-            if action.version is not None:
-                last_sent[table.lesson] = max(last_sent.get(table.lesson, 0.0), action.started)
-    return sum(1 for lesson, projector in projectors.items()
-               if (projector.last_version() or -1) < final[str(lesson)]
-               or (projector.parts_at or 0.0) < last_sent.get(lesson, 0.0))
+async def lost_projectors(room, lessons, projectors):
+    """Projectors without their lesson's final version, or whose board does not show the tables
+    as a projector opened now draws them: a move that changes nothing on the board sends
+    nothing, and the board carries no game versions (its clock, drawn to a step, is left out)."""
+    final = classes.db(room.env, "lesson_versions", payload=list(projectors))
+    fresh = await classes.open_projectors([lesson for lesson in lessons
+                                           if lesson.lesson in projectors], room.ports)
+    try:
+        return sum(1 for lesson, projector in projectors.items()
+                   if (projector.last_version() or -1) < final[str(lesson)]
+                   or _tables_shown(projector) != _tables_shown(fresh[lesson]))
+    finally:
+        await tablets.close_all(list(fresh.values()))
+
+
+def _tables_shown(projector):
+    board = projector.parts.get("projector-board", "")
+    return board[board.find(TABLES_SHOWN):]
 
 
 async def measure_app(mode, room, children, lessons, pace, duration, args, cycles):
@@ -141,7 +149,7 @@ async def measure_app(mode, room, children, lessons, pace, duration, args, cycle
     result["lost_messages"] += sum(1 for t in tables if (t.dashboard.last_version(t.key) or -1)
                                    < final[str(t.game_id)])
     if projectors:
-        result["lost_messages"] += lost_projectors(room.env, tables, projectors)
+        result["lost_messages"] += await lost_projectors(room, lessons, projectors)
         result["projector_parts"] = sum(p.parts_count for p in projectors.values()) - drawn
     result.update(latency_figures(tables, measure_dashboard=True))
     result.update({
