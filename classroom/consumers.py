@@ -189,8 +189,8 @@ class ProjectorConsumer(LessonSocket):
     """The projector follows the lesson. Joining: the code and the pseudonyms of everyone who
     has joined, nothing else about them. Playing: the timeline, every table's stage and its seats
     by score, and what the game shows the class (e.g. accepted story titles if the teacher wants
-    them), never names (drawn at most once a second; the page's tick brings the last change in).
-    Debrief: the discussion page."""
+    them), never names (drawn at most once a second, the page's tick bringing the last change
+    in; sent only when it changed). Debrief: the discussion page."""
 
     parts = {"projector-students": "classroom/parts/projector_students.html",
              "projector-code": "classroom/parts/projector_code.html"}
