@@ -1,5 +1,5 @@
-"""Who a test's socket is, and opening it: the cookies a teacher's browser and a student's tablet
-send, and Channels' communicator on an application."""
+"""Who a test's socket is, opening it and reading it: the cookies a teacher's browser and a
+student's tablet send, Channels' communicator on an application, and waiting for a message."""
 
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
@@ -31,3 +31,11 @@ async def open_socket(application, path, cookie="", timeout=1):
     connected, _ = await communicator.connect(timeout=timeout)
     assert connected, f"{path} refused the socket"
     return communicator
+
+
+async def until(socket, predicate, timeout=5):
+    """Read messages until one satisfies `predicate`; returns it."""
+    while True:
+        message = await socket.receive_json_from(timeout=timeout)
+        if predicate(message):
+            return message

@@ -32,7 +32,7 @@ from tests import sockets
 from tests.cockpit.factories import make_playing, until_may_tell
 from tests.games.factories import bot_move, play_move, tablet_token
 from tests.research_programme.stories import Story
-from tests.sockets import session_cookie, student_cookie
+from tests.sockets import session_cookie, student_cookie, until
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -41,14 +41,6 @@ application = AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
 
 async def open_socket(path, cookie):
     return await sockets.open_socket(application, path, cookie)
-
-
-async def until(socket, predicate, timeout=5):
-    """Read messages until one satisfies `predicate`; returns it."""
-    while True:
-        message = await socket.receive_json_from(timeout=timeout)
-        if predicate(message):
-            return message
 
 
 def has_part(name, text=None):

@@ -21,7 +21,7 @@ from tests import sockets
 from tests.classroom.factories import join_many
 from tests.cockpit.factories import make_playing
 from tests.games.factories import play_move
-from tests.sockets import session_cookie
+from tests.sockets import session_cookie, until
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -34,13 +34,6 @@ async def projector(lesson, cookie):
         application, f"/ws/lessons/{lesson.pk}/projector/?shown=playing", cookie)
     await socket.send_json_to({"type": "sync"})
     return socket, (await until(socket, has_board))["parts"]["projector-board"]
-
-
-async def until(socket, predicate, timeout=5):
-    while True:
-        message = await socket.receive_json_from(timeout=timeout)
-        if predicate(message):
-            return message
 
 
 def has_board(message):

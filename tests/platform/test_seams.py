@@ -20,17 +20,10 @@ from games.models import Game, SeatNotes
 from games.notes import NoteRefused, seat_note_write, seat_notes
 from tests.games.factories import seat_tokens
 from tests.platform.test_stub_game import stub_lesson
-from tests.sockets import open_socket, session_cookie, student_cookie
+from tests.sockets import open_socket, session_cookie, student_cookie, until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 application = AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-
-
-async def until(socket, predicate, timeout=3):
-    while True:
-        message = await socket.receive_json_from(timeout=timeout)
-        if predicate(message):
-            return message
 
 
 def _game(game):
